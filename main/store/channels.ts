@@ -1,0 +1,52 @@
+import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
+import type { MirrorDatabase } from './database';
+import { type KeyedTable, parseRows, prepared } from './keyed-table';
+
+export const channelsTable: KeyedTable<Channel> = {
+  table: 'channels',
+  key: 'stream_id',
+  columns: {
+    stream_id: (c) => c.stream_id,
+    name: (c) => c.name,
+    folder_id: (c) => c.folder_id,
+    is_archived: (c) => c.is_archived === true,
+    invite_only: (c) => c.invite_only === true,
+  },
+};
+
+export const subscriptionsTable: KeyedTable<SubscriptionEntry> = {
+  table: 'subscriptions',
+  key: 'stream_id',
+  columns: { stream_id: (s) => s.stream_id },
+};
+
+export const channelFoldersTable: KeyedTable<ChannelFolder> = {
+  table: 'channel_folders',
+  key: 'channel_folder_id',
+  columns: {
+    channel_folder_id: (f) => f.channel_folder_id,
+    name: (f) => f.name,
+    is_archived: (f) => f.is_archived === true,
+  },
+};
+
+export interface ChannelQuery {
+  /** A folder's channels; null for channels in no folder; absent for every folder. */
+  channel_folder_id?: number | null;
+  includeArchived?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+export function listChannels(db: MirrorDatabase, query: ChannelQuery = {}): Channel[] {
+  const where: string[] = [];
+  if (!query.includeArchived) where.push('is_archived = 0');
+  if (query.channel_folder_id === null) where.push('folder_id IS NULL');
+  else if (query.channel_folder_id !== undefined) where.push('folder_id = @folder');
+  const sql =
+    `SELECT json FROM channels ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ` +
+    'ORDER BY name, stream_id LIMIT @limit OFFSET @offset';
+  return parseRows<Channel>(
+    prepared(db, sql).all({ folder: query.channel_folder_id ?? null, limit: query.limit ?? -1, offset: query.offset ?? 0 }),
+  );
+}

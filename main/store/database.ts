@@ -1,0 +1,54 @@
+import Database from 'better-sqlite3';
+import { migrations } from './migrations';
+
+export type MirrorDatabase = Database.Database;
+
+export class MirrorTooNewError extends Error {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `This account's local data was written by a newer version of the app (schema ${found}; this version knows up to ${known}). ` +
+        'Update the app to open it; the data has been left untouched.',
+    );
+    this.name = 'MirrorTooNewError';
+  }
+}
+
+/**
+ * Opens (creating if needed) an account's mirror and brings its schema up to date.
+ * `upTo` exists for tests that build an older database.
+ */
+export function openMirror(path: string, upTo: number = migrations.length): MirrorDatabase {
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    // NORMAL is crash-safe in WAL mode (a power cut may lose the last commits, never consistency).
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, upTo);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function schemaVersion(db: MirrorDatabase): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+function migrate(db: MirrorDatabase, upTo: number): void {
+  const found = schemaVersion(db);
+  if (found > migrations.length) throw new MirrorTooNewError(found, migrations.length);
+  for (let version = found + 1; version <= upTo; version++) {
+    const step = migrations[version - 1];
+    if (!step) break;
+    db.transaction(() => {
+      step(db);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

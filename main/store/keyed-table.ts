@@ -1,0 +1,77 @@
+import type { Statement } from 'better-sqlite3';
+import type { MirrorDatabase } from './database';
+
+/**
+ * A mirror table of one record kind: the record's key, the columns the app queries, and the
+ * server's full record as JSON. One description per kind; the SQL is written once, here.
+ */
+export interface KeyedTable<R> {
+  table: string;
+  key: string;
+  /** Queried columns, each read off the record (the key included). */
+  columns: Record<string, (record: R, position: number) => unknown>;
+}
+
+export type Row = Record<string, unknown> & { json: string };
+
+const statements = new WeakMap<MirrorDatabase, Map<string, Statement>>();
+
+/** Prepared statements are cached per connection: the hot paths (events) reuse them. */
+export function prepared(db: MirrorDatabase, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
+function upsertSql<R>(t: KeyedTable<R>): string {
+  const names = [...Object.keys(t.columns), 'json'];
+  const updates = names.filter((n) => n !== t.key).map((n) => `${n} = excluded.${n}`);
+  // Unchanged rows are not rewritten, so index and search triggers do no needless work.
+  return (
+    `INSERT INTO ${t.table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ` +
+    `ON CONFLICT (${t.key}) DO UPDATE SET ${updates.join(', ')} WHERE ${t.table}.json IS NOT excluded.json`
+  );
+}
+
+function toParams<R>(t: KeyedTable<R>, record: R, position: number): Record<string, unknown> {
+  const params: Record<string, unknown> = { json: JSON.stringify(record) };
+  for (const [name, read] of Object.entries(t.columns)) {
+    const value = read(record, position);
+    params[name] = typeof value === 'boolean' ? Number(value) : (value ?? null);
+  }
+  return params;
+}
+
+export function upsertRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, records: readonly R[]): void {
+  const statement = prepared(db, upsertSql(t));
+  records.forEach((record, position) => statement.run(toParams(t, record, position)));
+}
+
+/** The table becomes exactly `records`: rows missing from them are removed. Call inside a transaction. */
+export function replaceRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, records: readonly R[]): void {
+  const keep = records.map((record, position) => t.columns[t.key]?.(record, position));
+  prepared(db, `DELETE FROM ${t.table} WHERE ${t.key} NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(keep));
+  upsertRecords(db, t, records);
+}
+
+export function deleteRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, keys: readonly (number | string)[]): void {
+  const statement = prepared(db, `DELETE FROM ${t.table} WHERE ${t.key} = ?`);
+  for (const key of keys) statement.run(key);
+}
+
+export function getRecord<R>(db: MirrorDatabase, t: KeyedTable<R>, key: number | string): R | undefined {
+  const row = prepared(db, `SELECT json FROM ${t.table} WHERE ${t.key} = ?`).get(key) as { json: string } | undefined;
+  return row && (JSON.parse(row.json) as R);
+}
+
+/** All records, in `orderBy` order (a column list of the table). */
+export function allRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, orderBy: string = t.key): R[] {
+  const rows = prepared(db, `SELECT json FROM ${t.table} ORDER BY ${orderBy}`).all() as { json: string }[];
+  return rows.map((row) => JSON.parse(row.json) as R);
+}
+
+export function parseRows<R>(rows: unknown[]): R[] {
+  return (rows as { json: string }[]).map((row) => JSON.parse(row.json) as R);
+}

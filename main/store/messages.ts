@@ -1,0 +1,99 @@
+import type { Message, Reaction } from '../../shared/api/records';
+import type { MirrorDatabase } from './database';
+import { prepared } from './keyed-table';
+
+/** A channel topic or a direct-message group, as one string key. */
+export type ConversationKey = string;
+
+export function conversationOf(message: Pick<Message, 'type' | 'stream_id' | 'subject' | 'display_recipient' | 'sender_id'>): ConversationKey {
+  if (message.type === 'stream') return channelTopicConversation(message.stream_id ?? -1, message.subject);
+  const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
+  return directConversation([...ids, message.sender_id]);
+}
+
+export function channelTopicConversation(stream_id: number, topic: string): ConversationKey {
+  return `channel:${stream_id}:${topic}`;
+}
+
+export function directConversation(user_ids: readonly number[]): ConversationKey {
+  return `direct:${[...new Set(user_ids)].sort((a, b) => a - b).join(',')}`;
+}
+
+export interface StoredMessage {
+  message: Message;
+  flags: string[];
+}
+
+export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMessage[]): void {
+  const statement = prepared(
+    db,
+    `INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (message_id) DO UPDATE SET conversation = excluded.conversation, timestamp = excluded.timestamp,
+       flags = excluded.flags, json = excluded.json`,
+  );
+  for (const { message, flags } of messages) {
+    statement.run(message.id, conversationOf(message), message.timestamp, JSON.stringify(flags), JSON.stringify(message));
+  }
+}
+
+/** The newest `limit` messages of a conversation before `before` (exclusive), oldest first. */
+export function conversationMessages(
+  db: MirrorDatabase,
+  conversation: ConversationKey,
+  options: { before?: number; limit?: number } = {},
+): StoredMessage[] {
+  const rows = prepared(
+    db,
+    `SELECT flags, json FROM messages WHERE conversation = ? AND message_id < ? ORDER BY message_id DESC LIMIT ?`,
+  ).all(conversation, options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 50) as { flags: string; json: string }[];
+  return rows
+    .reverse()
+    .map((row) => ({ message: JSON.parse(row.json) as Message, flags: JSON.parse(row.flags) as string[] }));
+}
+
+export function getMessage(db: MirrorDatabase, message_id: number): StoredMessage | undefined {
+  const row = prepared(db, 'SELECT flags, json FROM messages WHERE message_id = ?').get(message_id) as
+    | { flags: string; json: string }
+    | undefined;
+  return row && { message: JSON.parse(row.json) as Message, flags: JSON.parse(row.flags) as string[] };
+}
+
+/** Applies a change to a cached message; messages not cached are not fetched (they will be when shown). */
+export function updateMessage(db: MirrorDatabase, message_id: number, change: (stored: StoredMessage) => StoredMessage): boolean {
+  const stored = getMessage(db, message_id);
+  if (!stored) return false;
+  upsertMessages(db, [change(stored)]);
+  return true;
+}
+
+export function addReaction(db: MirrorDatabase, message_id: number, reaction: Reaction): boolean {
+  return updateMessage(db, message_id, ({ message, flags }) => ({
+    message: { ...message, reactions: [...message.reactions.filter((r) => !sameReaction(r, reaction)), reaction] },
+    flags,
+  }));
+}
+
+export function removeReaction(db: MirrorDatabase, message_id: number, reaction: Reaction): boolean {
+  return updateMessage(db, message_id, ({ message, flags }) => ({
+    message: { ...message, reactions: message.reactions.filter((r) => !sameReaction(r, reaction)) },
+    flags,
+  }));
+}
+
+function sameReaction(a: Reaction, b: Reaction): boolean {
+  return a.user_id === b.user_id && a.emoji_code === b.emoji_code && a.reaction_type === b.reaction_type;
+}
+
+export function setFlag(db: MirrorDatabase, message_ids: readonly number[], flag: string, present: boolean): number[] {
+  return message_ids.filter((id) =>
+    updateMessage(db, id, ({ message, flags }) => ({
+      message,
+      flags: present ? [...new Set([...flags, flag])] : flags.filter((f) => f !== flag),
+    })),
+  );
+}
+
+export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[]): void {
+  const statement = prepared(db, 'DELETE FROM messages WHERE message_id = ?');
+  for (const id of message_ids) statement.run(id);
+}

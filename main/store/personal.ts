@@ -1,0 +1,70 @@
+// Records that belong to the signed-in user or the organization's configuration.
+import type {
+  CustomProfileField,
+  Linkifier,
+  SavedSnippet,
+  ScheduledMessage,
+  TopicPreference,
+} from '../../shared/api/records';
+import type { MirrorDatabase } from './database';
+import { type KeyedTable, prepared } from './keyed-table';
+
+export const savedSnippetsTable: KeyedTable<SavedSnippet> = {
+  table: 'saved_snippets',
+  key: 'saved_snippet_id',
+  columns: { saved_snippet_id: (s) => s.saved_snippet_id },
+};
+
+export const scheduledMessagesTable: KeyedTable<ScheduledMessage> = {
+  table: 'scheduled_messages',
+  key: 'scheduled_message_id',
+  columns: {
+    scheduled_message_id: (m) => m.scheduled_message_id,
+    scheduled_delivery_timestamp: (m) => m.scheduled_delivery_timestamp,
+    failed: (m) => m.failed === true,
+  },
+};
+
+/** Kept in the server's order: the list's position is the display order. */
+export const customProfileFieldsTable: KeyedTable<CustomProfileField> = {
+  table: 'custom_profile_fields',
+  key: 'id',
+  columns: { id: (f) => f.id, position: (_f, position) => position },
+};
+
+export const linkifiersTable: KeyedTable<Linkifier> = {
+  table: 'linkifiers',
+  key: 'filter_id',
+  columns: { filter_id: (l) => l.filter_id, position: (_l, position) => position },
+};
+
+export function setTopicPreference(db: MirrorDatabase, preference: TopicPreference): void {
+  if (preference.visibility_policy === 0) {
+    // 0 removes the preference (spec: "none, removes a mute").
+    prepared(db, 'DELETE FROM user_topics WHERE stream_id = ? AND topic_name = ?').run(
+      preference.stream_id,
+      preference.topic_name,
+    );
+    return;
+  }
+  prepared(
+    db,
+    `INSERT INTO user_topics (stream_id, topic_name, visibility_policy, last_updated) VALUES (?, ?, ?, ?)
+     ON CONFLICT (stream_id, topic_name) DO UPDATE SET visibility_policy = excluded.visibility_policy, last_updated = excluded.last_updated`,
+  ).run(preference.stream_id, preference.topic_name, preference.visibility_policy, preference.last_updated ?? null);
+}
+
+export function replaceTopicPreferences(db: MirrorDatabase, preferences: readonly TopicPreference[]): void {
+  prepared(db, 'DELETE FROM user_topics').run();
+  for (const preference of preferences) setTopicPreference(db, preference);
+}
+
+export function topicPreferences(db: MirrorDatabase, stream_id?: number): TopicPreference[] {
+  const sql = 'SELECT stream_id, topic_name, visibility_policy, last_updated FROM user_topics';
+  const rows = (stream_id === undefined
+    ? prepared(db, `${sql} ORDER BY stream_id, topic_name`).all()
+    : prepared(db, `${sql} WHERE stream_id = ? ORDER BY topic_name`).all(stream_id)) as (TopicPreference & {
+    last_updated: number | null;
+  })[];
+  return rows.map(({ last_updated, ...rest }) => (last_updated === null ? rest : { ...rest, last_updated }));
+}

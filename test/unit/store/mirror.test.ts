@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MirrorTooNewError, openMirror, schemaVersion, type MirrorDatabase } from '../../../main/store/database';
+import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
+import { migrations } from '../../../main/store/migrations';
+import { channelsTable, listChannels } from '../../../main/store/channels';
+import { searchUsers, userByEmail, usersTable } from '../../../main/store/users';
+import { addReaction, channelTopicConversation, conversationMessages, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
+import type { Message } from '../../../shared/api/records';
+import { channel, user } from './fixtures';
+
+const dirs: string[] = [];
+function tempPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mirror-'));
+  dirs.push(dir);
+  return join(dir, 'mirror.db');
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('opening the mirror', () => {
+  it('uses WAL and records the schema version', () => {
+    const db = openMirror(tempPath());
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(schemaVersion(db)).toBe(migrations.length);
+    db.close();
+  });
+
+  it('migrates an older database and keeps its data', () => {
+    const path = tempPath();
+    const old = openMirror(path, migrations.length - 1);
+    expect(schemaVersion(old)).toBe(migrations.length - 1);
+    old.close();
+    const db = openMirror(path);
+    expect(schemaVersion(db)).toBe(migrations.length);
+    upsertRecords(db, usersTable, [user(1, 'Ada Lovelace', 'ada@example.com')]);
+    db.close();
+    expect(searchUsers(openMirror(path), { text: 'ada' }).total).toBe(1);
+  });
+
+  it('refuses a database written by a newer app, with a clear message, and leaves it untouched', () => {
+    const path = tempPath();
+    const newer = new Database(path);
+    newer.pragma(`user_version = ${migrations.length + 3}`);
+    newer.exec('CREATE TABLE from_the_future (x)');
+    newer.close();
+    expect(() => openMirror(path)).toThrow(MirrorTooNewError);
+    expect(() => openMirror(path)).toThrow(/newer version of the app .*Update the app/);
+    const check = new Database(path);
+    expect(check.pragma('user_version', { simple: true })).toBe(migrations.length + 3);
+    expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'users'").get()).toEqual({ n: 0 });
+    check.close();
+  });
+});
+
+describe('records', () => {
+  let db: MirrorDatabase;
+  afterEach(() => db?.close());
+
+  it('keeps fields the spec does not show', () => {
+    db = openMirror(':memory:');
+    upsertRecords(db, usersTable, [user(1, 'Ada', 'ada@example.com', { pronouns_from_the_future: 'she/her' })]);
+    expect(getRecord(db, usersTable, 1)?.pronouns_from_the_future).toBe('she/her');
+  });
+
+  it('replacing a table removes the rows the snapshot no longer has', () => {
+    db = openMirror(':memory:');
+    upsertRecords(db, channelsTable, [channel(1, 'general'), channel(2, 'random'), channel(3, 'old')]);
+    replaceRecords(db, channelsTable, [channel(1, 'general'), channel(2, 'random-renamed')]);
+    expect(allRecords(db, channelsTable).map((c) => c.name)).toEqual(['general', 'random-renamed']);
+  });
+
+  it('lists channels by folder and by archived state', () => {
+    db = openMirror(':memory:');
+    upsertRecords(db, channelsTable, [
+      channel(1, 'design', { folder_id: 10 }),
+      channel(2, 'Announcements', { folder_id: 10 }),
+      channel(3, 'old-design', { folder_id: 10, is_archived: true }),
+      channel(4, 'lobby'),
+    ]);
+    expect(listChannels(db, { channel_folder_id: 10 }).map((c) => c.name)).toEqual(['Announcements', 'design']);
+    expect(listChannels(db, { channel_folder_id: 10, includeArchived: true }).map((c) => c.name)).toEqual([
+      'Announcements',
+      'design',
+      'old-design',
+    ]);
+    expect(listChannels(db, { channel_folder_id: null }).map((c) => c.name)).toEqual(['lobby']);
+    expect(listChannels(db, { limit: 2, offset: 1 }).map((c) => c.name)).toEqual(['design', 'lobby']);
+  });
+});
+
+describe('user search', () => {
+  let db: MirrorDatabase;
+  afterEach(() => db?.close());
+
+  function seed(): void {
+    db = openMirror(':memory:');
+    upsertRecords(db, usersTable, [
+      user(1, 'Ada Lovelace', 'ada@example.com'),
+      user(2, 'Alan Turing', 'alan@example.com'),
+      user(3, 'Grace Hopper', 'grace@navy.example'),
+      user(4, 'Édith Piaf', 'edith@example.fr'),
+      user(5, 'Former Member', 'former@example.com', { is_active: false }),
+      user(6, '100% Real_Name', 'pct@example.com'),
+    ]);
+  }
+
+  it('matches a short query as a name or email prefix, case-insensitively', () => {
+    seed();
+    expect(searchUsers(db, { text: 'a' }).users.map((u) => u.full_name)).toEqual(['Ada Lovelace', 'Alan Turing']);
+    expect(searchUsers(db, { text: 'GR' }).users.map((u) => u.user_id)).toEqual([3]);
+  });
+
+  it('treats % and _ in a short query as text', () => {
+    seed();
+    expect(searchUsers(db, { text: '1' }).users.map((u) => u.user_id)).toEqual([6]);
+    expect(searchUsers(db, { text: '_' }).total).toBe(0);
+  });
+
+  it('matches a longer query anywhere in the name or email', () => {
+    seed();
+    expect(searchUsers(db, { text: 'hopp' }).users.map((u) => u.user_id)).toEqual([3]);
+    expect(searchUsers(db, { text: 'navy.ex' }).users.map((u) => u.user_id)).toEqual([3]);
+    expect(searchUsers(db, { text: 'example.com' }).users.map((u) => u.full_name)).toEqual([
+      '100% Real_Name',
+      'Ada Lovelace',
+      'Alan Turing',
+    ]);
+    expect(searchUsers(db, { text: 'piaf' }).users.map((u) => u.user_id)).toEqual([4]);
+    expect(searchUsers(db, { text: 'edith p' }).users.map((u) => u.user_id)).toEqual([4]);
+    expect(searchUsers(db, { text: 'ed' }).users.map((u) => u.user_id)).toEqual([4]);
+  });
+
+  it('leaves deactivated users out unless asked, and pages with a total', () => {
+    seed();
+    expect(searchUsers(db, { text: 'former' }).total).toBe(0);
+    expect(searchUsers(db, { text: 'former', includeInactive: true }).total).toBe(1);
+    const page = searchUsers(db, { limit: 2, offset: 2 });
+    expect(page.total).toBe(5);
+    expect(page.users.map((u) => u.full_name)).toEqual(['Alan Turing', 'Édith Piaf']);
+  });
+
+  it('follows renames and removals', () => {
+    seed();
+    upsertRecords(db, usersTable, [user(2, 'Alan M. Turing', 'turing@example.com')]);
+    expect(searchUsers(db, { text: 'alan@' }).total).toBe(0);
+    expect(searchUsers(db, { text: 'turing@' }).users.map((u) => u.full_name)).toEqual(['Alan M. Turing']);
+    deleteRecords(db, usersTable, [3]);
+    expect(searchUsers(db, { text: 'hopper' }).total).toBe(0);
+    expect(userByEmail(db, 'turing@example.com')?.user_id).toBe(2);
+  });
+});
+
+describe('messages per conversation', () => {
+  let db: MirrorDatabase;
+  afterEach(() => db?.close());
+
+  function message(id: number, subject: string): Message {
+    return {
+      id,
+      type: 'stream',
+      sender_id: 1,
+      sender_email: 'ada@example.com',
+      sender_full_name: 'Ada',
+      sender_realm_str: 'demo',
+      avatar_url: null,
+      client: 'test',
+      content: `m${id}`,
+      content_type: 'text/x-markdown',
+      display_recipient: 'general',
+      recipient_id: 20,
+      stream_id: 5,
+      subject,
+      is_me_message: false,
+      timestamp: 1700000000 + id,
+      reactions: [],
+      submessages: [],
+      topic_links: [],
+    };
+  }
+
+  it('pages a topic oldest-first and keeps reactions and flags', () => {
+    db = openMirror(':memory:');
+    upsertMessages(db, [1, 2, 3, 4].map((id) => ({ message: message(id, id === 3 ? 'other' : 'lunch'), flags: [] })));
+    const lunch = channelTopicConversation(5, 'lunch');
+    expect(conversationMessages(db, lunch, { limit: 2 }).map((m) => m.message.id)).toEqual([2, 4]);
+    expect(conversationMessages(db, lunch, { before: 2 }).map((m) => m.message.id)).toEqual([1]);
+
+    const thumbs = { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' as const, user_id: 9 };
+    expect(addReaction(db, 4, thumbs)).toBe(true);
+    expect(setFlag(db, [2, 4, 99], 'starred', true)).toEqual([2, 4]);
+    let [two, four] = conversationMessages(db, lunch, { limit: 2 });
+    expect(four?.message.reactions).toEqual([thumbs]);
+    expect(two?.flags).toEqual(['starred']);
+    removeReaction(db, 4, thumbs);
+    setFlag(db, [2], 'starred', false);
+    [two, four] = conversationMessages(db, lunch, { limit: 2 });
+    expect(four?.message.reactions).toEqual([]);
+    expect(two?.flags).toEqual([]);
+  });
+});
