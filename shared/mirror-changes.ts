@@ -1,0 +1,22 @@
+// What changed in the mirror after one batch of events or one reconcile: pushed to the UI,
+// which refreshes only what it shows of these kinds. Plain JSON.
+
+export type MirrorKind =
+  | 'users'
+  | 'user_status'
+  | 'channels'
+  | 'subscriptions'
+  | 'channel_folders'
+  | 'saved_snippets'
+  | 'scheduled_messages'
+  | 'custom_profile_fields'
+  | 'linkifiers'
+  | 'user_topics'
+  | 'messages'
+  | 'realm';
+
+/** Per kind, the keys of the changed records; `all: true` when the whole kind was replaced. */
+export interface MirrorChanges {
+  all: boolean;
+  changed: Partial<Record<MirrorKind, (number | string)[]>>;
+}

@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServiceEvent } from '../../../shared/api/events';
+import type { User } from '../../../shared/api/records';
+import { channelFoldersTable, channelsTable, subscriptionsTable } from '../../../main/store/channels';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { loadEventQueue, saveEventQueue } from '../../../main/store/event-queue';
+import { allRecords, getRecord, upsertRecords } from '../../../main/store/keyed-table';
+import { getMessage, upsertMessages } from '../../../main/store/messages';
+import { customProfileFieldsTable, linkifiersTable, savedSnippetsTable, scheduledMessagesTable, topicPreferences } from '../../../main/store/personal';
+import { realmValues } from '../../../main/store/realm';
+import { searchUsers, userStatusTable, usersTable } from '../../../main/store/users';
+import { applyEvents } from '../../../main/sync/apply-events';
+import { eventErrors } from '../../support/reference';
+import { channel, user } from '../store/fixtures';
+
+let db: MirrorDatabase;
+let nextId = 1;
+beforeEach(() => {
+  db = openMirror(':memory:');
+  saveEventQueue(db, { queue_id: 'q1', last_event_id: 0, registered_at: 0 });
+  upsertRecords(db, usersTable, [user(10, 'Ada Lovelace', 'ada@example.com'), user(11, 'Alan Turing', 'alan@example.com')]);
+  upsertRecords(db, channelsTable, [channel(5, 'general')]);
+  nextId = 1;
+});
+afterEach(() => db.close());
+
+/** An event as a real server sends it: checked against the reference schema first. */
+function ev(fields: Record<string, unknown>): ServiceEvent {
+  const event = { id: nextId++, ...fields } as ServiceEvent;
+  expect(eventErrors(event), `${event.type}/${event.op ?? ''} fixture`).toEqual([]);
+  return event;
+}
+
+const person = (fields: Record<string, unknown>) => ev({ type: 'realm_user', op: 'update', person: { user_id: 10, ...fields } });
+const ada = (): User => getRecord(db, usersTable, 10) as User;
+
+describe('realm_user update, each form of person', () => {
+  it('full name, also in search', () => {
+    applyEvents(db, [person({ full_name: 'Ada King' })]);
+    expect(ada().full_name).toBe('Ada King');
+    expect(searchUsers(db, { text: 'king' }).users.map((u) => u.user_id)).toEqual([10]);
+  });
+  it('avatar', () => {
+    applyEvents(db, [person({ avatar_source: 'U', avatar_url: 'https://x/a.png', avatar_url_medium: 'https://x/m.png', avatar_version: 4 })]);
+    expect(ada()).toMatchObject({ avatar_url: 'https://x/a.png', avatar_version: 4 });
+  });
+  it('timezone, keeping the API email', () => {
+    applyEvents(db, [person({ email: 'user10@example.com', timezone: 'Europe/London' })]);
+    expect(ada()).toMatchObject({ timezone: 'Europe/London', email: 'ada@example.com' });
+  });
+  it('bot owner', () => {
+    applyEvents(db, [person({ bot_owner_id: 11 })]);
+    expect(ada().bot_owner_id).toBe(11);
+  });
+  it('role, with the derived flags', () => {
+    applyEvents(db, [person({ role: 200 })]);
+    expect(ada()).toMatchObject({ role: 200, is_admin: true, is_owner: false, is_guest: false });
+    applyEvents(db, [person({ role: 600 })]);
+    expect(ada()).toMatchObject({ role: 600, is_admin: false, is_guest: true });
+  });
+  it('delivery email', () => {
+    applyEvents(db, [person({ delivery_email: null })]);
+    expect(ada().delivery_email).toBeNull();
+  });
+  it('custom profile field value set and cleared', () => {
+    applyEvents(db, [person({ custom_profile_field: { id: 3, value: '*hi*', rendered_value: '<p><em>hi</em></p>' } })]);
+    expect(ada().profile_data).toEqual({ '3': { value: '*hi*', rendered_value: '<p><em>hi</em></p>' } });
+    applyEvents(db, [person({ custom_profile_field: { id: 3, value: null } })]);
+    expect(ada().profile_data).toEqual({});
+  });
+  it('API email', () => {
+    applyEvents(db, [person({ new_email: 'ada@new.example.com' })]);
+    expect(ada().email).toBe('ada@new.example.com');
+    expect(searchUsers(db, { text: 'new.example' }).total).toBe(1);
+  });
+  it('deactivated and reactivated', () => {
+    applyEvents(db, [person({ is_active: false })]);
+    expect(searchUsers(db, { text: 'ada' }).total).toBe(0);
+    applyEvents(db, [person({ is_active: true })]);
+    expect(searchUsers(db, { text: 'ada' }).total).toBe(1);
+  });
+});
+
+describe('other mirrored records', () => {
+  it('adds users and subscriptions, and updates channels', () => {
+    applyEvents(db, [
+      ev({ type: 'realm_user', op: 'add', person: user(12, 'Grace Hopper', 'grace@example.com') }),
+      ev({
+        type: 'subscription',
+        op: 'add',
+        subscriptions: [{ ...channel(6, 'design'), color: '#76ce90', is_muted: false, in_home_view: true, pin_to_top: false, desktop_notifications: null, audible_notifications: null, push_notifications: null, email_notifications: null, wildcard_mentions_notify: null, stream_weekly_traffic: null, is_announcement_only: false, subscribers: [] }],
+      }),
+      ev({ type: 'stream', op: 'update', stream_id: 5, name: 'general', property: 'first_message_id', value: 42 }),
+      ev({ type: 'stream', op: 'update', stream_id: 5, name: 'general', property: 'description', value: 'All', rendered_description: '<p>All</p>' }),
+    ]);
+    expect(getRecord(db, usersTable, 12)?.full_name).toBe('Grace Hopper');
+    expect(getRecord(db, subscriptionsTable, 6)?.name).toBe('design');
+    expect(getRecord(db, channelsTable, 6)?.name).toBe('design');
+    expect(getRecord(db, channelsTable, 5)).toMatchObject({ first_message_id: 42, rendered_description: '<p>All</p>' });
+  });
+
+  it('channel folders, snippets, profile fields, linkifiers, scheduled messages, topics', () => {
+    applyEvents(db, [
+      { id: nextId++, type: 'channel_folder', op: 'add', channel_folder: { id: 1, name: 'Teams', description: '', rendered_description: '', is_archived: false, order: 1, date_created: 1, creator_id: 10 } },
+      { id: nextId++, type: 'channel_folder', op: 'update', channel_folder_id: 1, data: { is_archived: true } },
+      ev({ type: 'saved_snippets', op: 'add', saved_snippet: { id: 7, title: 'Hi', content: 'Hello!', date_created: 1 } }),
+      ev({ type: 'custom_profile_fields', fields: [{ id: 3, type: 1, field_type: 1, order: 1, name: 'Team', hint: '', field_data: '', required: false, editable_by_user: true, display_in_profile_summary: true }] }),
+      ev({ type: 'realm_linkifiers', realm_linkifiers: [{ id: 2, pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker/{id}' }] }),
+      ev({ type: 'scheduled_messages', op: 'add', scheduled_messages: [{ scheduled_message_id: 9, type: 'stream', to: 5, topic: 'lunch', content: 'Noon', rendered_content: '<p>Noon</p>', scheduled_delivery_timestamp: 2000000000, failed: false }] }),
+      ev({ type: 'user_topic', stream_id: 5, topic_name: 'lunch', last_updated: 1700000000, visibility_policy: 3 }),
+    ]);
+    expect(getRecord(db, channelFoldersTable, 1)).toMatchObject({ name: 'Teams', is_archived: true });
+    expect(getRecord(db, savedSnippetsTable, 7)).toMatchObject({ saved_snippet_id: 7, content: 'Hello!' });
+    expect(allRecords(db, customProfileFieldsTable).map((f) => f.name)).toEqual(['Team']);
+    expect(allRecords(db, linkifiersTable)).toMatchObject([{ filter_id: 2, url_template: 'https://tracker/{id}' }]);
+    expect(getRecord(db, scheduledMessagesTable, 9)?.topic).toBe('lunch');
+    expect(topicPreferences(db, 5)).toEqual([{ stream_id: 5, topic_name: 'lunch', visibility_policy: 3, last_updated: 1700000000 }]);
+
+    applyEvents(db, [
+      ev({ type: 'saved_snippets', op: 'remove', saved_snippet_id: 7 }),
+      ev({ type: 'scheduled_messages', op: 'remove', scheduled_message_id: 9 }),
+      ev({ type: 'user_topic', stream_id: 5, topic_name: 'lunch', last_updated: 1700000001, visibility_policy: 0 }),
+    ]);
+    expect(getRecord(db, savedSnippetsTable, 7)).toBeUndefined();
+    expect(getRecord(db, scheduledMessagesTable, 9)).toBeUndefined();
+    expect(topicPreferences(db, 5)).toEqual([]);
+  });
+
+  it('messages, reactions and flags', () => {
+    const message = {
+      id: 100, type: 'stream', sender_id: 10, sender_email: 'ada@example.com', sender_full_name: 'Ada', sender_realm_str: 'demo',
+      avatar_url: null, client: 'test', content: '<p>hi</p>', rendered_content: '<p>hi</p>', content_type: 'text/html', display_recipient: 'general',
+      recipient_id: 20, stream_id: 5, subject: 'lunch', is_me_message: false, timestamp: 1700000000, reactions: [], submessages: [], topic_links: [],
+    };
+    applyEvents(db, [
+      ev({ type: 'message', message, flags: [] }),
+      ev({ type: 'reaction', op: 'add', message_id: 100, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji', user_id: 11, user: { user_id: 11, email: 'alan@example.com', full_name: 'Alan' } }),
+      ev({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'starred', messages: [100], all: false }),
+    ]);
+    expect(getMessage(db, 100)).toMatchObject({ flags: ['starred'], message: { reactions: [{ emoji_name: 'smile', user_id: 11 }] } });
+    applyEvents(db, [
+      ev({ type: 'reaction', op: 'remove', message_id: 100, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji', user_id: 11, user: { user_id: 11, email: 'alan@example.com', full_name: 'Alan' } }),
+      ev({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true }),
+    ]);
+    expect(getMessage(db, 100)).toMatchObject({ flags: ['starred', 'read'], message: { reactions: [] } });
+  });
+
+  it('statuses and settings, including the deprecated forms', () => {
+    applyEvents(db, [
+      ev({ type: 'user_status', user_id: 11, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'unicode_emoji' }),
+      ev({ type: 'alert_words', alert_words: ['lunch'] }),
+      ev({ type: 'update_display_settings', user: 'ada@example.com', setting_name: 'twenty_four_hour_time', setting: true }),
+      ev({ type: 'update_global_notifications', user: 'ada@example.com', notification_name: 'enable_sounds', setting: false }),
+      ev({ type: 'user_settings', op: 'update', property: 'default_language', value: 'fr', language_name: 'French' }),
+    ]);
+    expect(getRecord(db, userStatusTable, 11)).toMatchObject({ status_text: 'In a meeting', emoji_name: 'calendar' });
+    expect(realmValues(db)).toMatchObject({
+      alert_words: ['lunch'],
+      user_settings: { twenty_four_hour_time: true, enable_sounds: false, default_language: 'fr' },
+    });
+    applyEvents(db, [ev({ type: 'user_status', user_id: 11, status_text: '', emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' })]);
+    expect(getRecord(db, userStatusTable, 11)).toBeUndefined();
+  });
+});
+
+describe('a batch', () => {
+  it('coalesces changes into one notice and acknowledges the last event id', () => {
+    const changes = applyEvents(db, [person({ full_name: 'A' }), person({ full_name: 'B' }), ev({ type: 'heartbeat' })]);
+    expect(changes).toEqual({ all: false, changed: { users: [10] } });
+    expect(loadEventQueue(db)?.last_event_id).toBe(3);
+    expect(ada().full_name).toBe('B');
+  });
+
+  it('skips and reports an event it does not know, and goes on', () => {
+    const unknown: ServiceEvent[] = [];
+    applyEvents(db, [{ id: 1, type: 'hologram', op: 'beam' }, person({ full_name: 'After' })], { onUnknown: (e) => unknown.push(e) });
+    expect(unknown.map((e) => e.type)).toEqual(['hologram']);
+    expect(ada().full_name).toBe('After');
+  });
+
+  it('applies nothing of a batch that fails part-way, so it can be reconciled instead', () => {
+    const broken = { id: 2, type: 'stream', op: 'create', streams: null } as unknown as ServiceEvent;
+    expect(() => applyEvents(db, [person({ full_name: 'Half' }), broken])).toThrow();
+    expect(ada().full_name).toBe('Ada Lovelace');
+    expect(loadEventQueue(db)?.last_event_id).toBe(0);
+  });
+
+  it('hands typing events on without touching the mirror', () => {
+    const typing: string[] = [];
+    const changes = applyEvents(
+      db,
+      [ev({ type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: 11, email: 'alan@example.com' }, stream_id: 5, topic: 'lunch' })],
+      { onTransient: (e) => typing.push(`${e.type}/${String(e.op)}`) },
+    );
+    expect(typing).toEqual(['typing/start']);
+    expect(changes.changed).toEqual({});
+  });
+});
+
+it('keeps the mirror of channels with unknown extra fields', () => {
+  upsertMessages(db, []);
+  applyEvents(db, [ev({ type: 'stream', op: 'update', stream_id: 5, name: 'general', property: 'some_future_property', value: 'x' })]);
+  expect(getRecord(db, channelsTable, 5)?.some_future_property).toBe('x');
+});
