@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, openSync, fsyncSync, closeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readJson, writeJsonAtomic } from '../files/json-file';
 
 /** An account is one user of one organization. Its API key is not here: it lives in the SecretStore. */
 export interface Account {
@@ -15,7 +14,7 @@ export function accountIdFor(server_url: string, email: string): string {
   return createHash('sha256').update(`${server_url}\n${email.toLowerCase()}`).digest('hex').slice(0, 16);
 }
 
-/** The accounts the app knows, in a small JSON file written atomically (temp file, fsync, rename). */
+/** The accounts the app knows, in a small JSON file written atomically. */
 export class AccountRegistry {
   #accounts: Account[];
 
@@ -41,26 +40,14 @@ export class AccountRegistry {
   }
 
   #save(accounts: Account[]): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.tmp`;
-    writeFileSync(temp, JSON.stringify({ version: 1, accounts }, null, 2));
-    const fd = openSync(temp, 'r');
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(temp, this.file);
+    writeJsonAtomic(this.file, { version: 1, accounts });
     this.#accounts = accounts;
   }
 }
 
 function readAccounts(file: string): Account[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const parsed = JSON.parse(text) as { accounts?: unknown };
+  const parsed = readJson(file) as { accounts?: unknown } | undefined;
+  if (parsed === undefined) return [];
   if (!Array.isArray(parsed.accounts)) throw new Error(`${file} is not an accounts file`);
   return parsed.accounts.filter(isAccount);
 }

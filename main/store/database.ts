@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
 
@@ -21,6 +23,7 @@ export class MirrorTooNewError extends Error {
  * `upTo` exists for tests that build an older database.
  */
 export function openMirror(path: string, upTo: number = migrations.length): MirrorDatabase {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');

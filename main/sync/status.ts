@@ -1,9 +1,4 @@
-// The sync status the UI shows at all times.
-export type SyncStatus =
-  | { state: 'connecting' }
-  | { state: 'online' }
-  /** Waiting to retry: when, and why (the last failure, in words). */
-  | { state: 'offline'; next_retry_at: number; reason: string }
-  /** The server refused the API key: nothing more is tried until the user signs in again. */
-  | { state: 'key_rejected'; message: string }
-  | { state: 'stopped' };
+import type { SyncStatusView } from '../../shared/sync-status';
+
+/** The engine's own states (signed_out belongs to the app, not to a running engine). */
+export type SyncStatus = Exclude<SyncStatusView, { state: 'signed_out' }>;

@@ -1,0 +1,190 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppState, IpcNotice, IpcNotices } from '../../shared/ipc';
+import type { SyncStatusView } from '../../shared/sync-status';
+import { ServiceError } from '../api/errors';
+import type { Logger } from '../api/logger';
+import { ServiceClient } from '../api/service-client';
+import { Accounts, type Account } from '../credentials/accounts';
+import { openSecretStore, KEYCHAIN_SERVICE } from '../credentials/open-secret-store';
+import { readJson, writeJsonAtomic } from '../files/json-file';
+import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
+import { searchUsers, userByEmail } from '../store/users';
+import type { AppCore, ServedFile } from './core';
+import { fetchServerImage } from './server-images';
+import { serverInfo } from './server-info';
+import { AccountSession } from './session';
+import { cachedUser, channelListing, userProfile, userSummary } from './views';
+
+export interface CoreOptions {
+  /** Where accounts and their mirrors live (Electron: userData). */
+  dataDir: string;
+  logger: Logger;
+  snapshotMode?: 'worker' | 'inline';
+  /** The keychain's service name; tests use their own so they never touch the user's entries. */
+  keychainService?: string;
+  fetch?: typeof fetch;
+}
+
+type Listener = <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void;
+
+export async function createAppCore(options: CoreOptions): Promise<AppCore> {
+  const { dataDir, logger } = options;
+  const fetchImpl = options.fetch ?? fetch;
+  const mirrorPath = (account_id: string) => join(dataDir, 'accounts', account_id, 'mirror.db');
+  const stateFile = join(dataDir, 'app-state.json');
+  const secrets = await openSecretStore(options.keychainService ?? KEYCHAIN_SERVICE);
+  if (secrets.keychainUnavailable) logger.warn(secrets.keychainUnavailable);
+  const accounts = new Accounts({
+    registryFile: join(dataDir, 'accounts.json'),
+    secrets: secrets.store,
+    deleteLocalData: (account: Account) => rmSync(join(dataDir, 'accounts', account.account_id), { recursive: true, force: true }),
+  });
+  const listeners = new Set<Listener>();
+  const emit: Listener = (notice, payload) => {
+    for (const listener of listeners) listener(notice, payload);
+  };
+
+  let session: AccountSession | undefined;
+  let status: SyncStatusView = { state: 'signed_out' };
+  let active_account_id = ((readJson(stateFile) as { active_account_id?: string } | undefined)?.active_account_id ?? null) as string | null;
+
+  const setStatus = (next: SyncStatusView) => {
+    status = next;
+    emit('sync.status', next);
+  };
+  const state = (): AppState => ({
+    accounts: accounts.list(),
+    active_account_id,
+    keychain_unavailable: secrets.keychainUnavailable,
+    status,
+  });
+
+  async function activate(account_id: string | null): Promise<void> {
+    await session?.close();
+    session = undefined;
+    active_account_id = account_id && accounts.get(account_id) ? account_id : null;
+    writeJsonAtomic(stateFile, { active_account_id });
+    const account = active_account_id ? accounts.get(active_account_id) : undefined;
+    if (!account) {
+      setStatus({ state: 'signed_out' });
+    } else {
+      const apiKey = await accounts.apiKey(account.account_id);
+      if (apiKey === null) {
+        setStatus({ state: 'key_rejected', message: 'The API key was kept for the last session only: sign in again.' });
+      } else {
+        session = new AccountSession({
+          account,
+          apiKey,
+          mirrorPath: mirrorPath(account.account_id),
+          logger,
+          snapshotMode: options.snapshotMode ?? 'worker',
+          onChanges: (changes) => emit('mirror.changed', changes),
+          onStatus: setStatus,
+          onTyping: (notice) => emit('typing', notice),
+        });
+        setStatus({ state: 'connecting' });
+        session.start();
+      }
+    }
+    emit('app.state', state());
+  }
+
+  function activeSession(): AccountSession {
+    if (!session) throw new UserFacingError('SIGNED_OUT', 'Sign in to an organization first.');
+    return session;
+  }
+
+  const handlers: IpcHandlers = {
+    'app.state': () => state(),
+    'server.info': ({ server_url }) => serverInfo(server_url, fetchImpl),
+    'accounts.signIn': async ({ server_url, email, api_key }) => {
+      const client = new ServiceClient({ serverUrl: server_url, email, apiKey: api_key, logger, fetch: fetchImpl });
+      const settings = await client.getServerSettings();
+      let user_id: number;
+      try {
+        user_id = (await client.getUserByEmail({ email })).user.user_id;
+      } catch (error) {
+        if (error instanceof ServiceError && error.status === 401) {
+          throw new UserFacingError('KEY_REJECTED', `The server did not accept this email and API key: ${error.msg}`);
+        }
+        throw error;
+      }
+      const account = await accounts.add(
+        { server_url: client.apiRoot.replace(/\/api\/v1$/, ''), email, user_id, realm_name: settings.realm_name ?? server_url },
+        api_key,
+      );
+      await activate(account.account_id);
+      return account;
+    },
+    'accounts.switch': async ({ account_id }) => {
+      if (!accounts.get(account_id)) throw new UserFacingError('NO_SUCH_ACCOUNT', 'That account is not signed in on this computer.');
+      await activate(account_id);
+      return state();
+    },
+    'accounts.signOut': async ({ account_id }) => {
+      if (active_account_id === account_id) {
+        await session?.close();
+        session = undefined;
+      }
+      await accounts.remove(account_id);
+      const next = active_account_id === account_id ? (accounts.list()[0]?.account_id ?? null) : active_account_id;
+      await activate(next);
+      return state();
+    },
+    'sync.retryNow': () => {
+      session?.engine.wake();
+      return null;
+    },
+    'channels.list': (filters) => channelListing(activeSession().db, filters),
+    'users.search': ({ text, include_inactive, offset, limit }) => {
+      const page = searchUsers(activeSession().db, { text, includeInactive: include_inactive, offset, limit });
+      return { users: page.users.map(userSummary), total: page.total };
+    },
+    'users.profile': ({ user_id }) => {
+      const { db } = activeSession();
+      const user = cachedUser(db, user_id);
+      return user ? userProfile(db, user) : null;
+    },
+    'users.byEmail': async ({ email }) => {
+      const { db, client } = activeSession();
+      const cached = userByEmail(db, email);
+      if (cached) return userProfile(db, cached);
+      try {
+        return userProfile(db, (await client.getUserByEmail({ email, include_custom_profile_fields: true })).user);
+      } catch (error) {
+        if (error instanceof ServiceError && error.status < 500 && error.status !== 401 && error.status !== 429) return null;
+        throw error;
+      }
+    },
+    'security.cspViolation': (report) => {
+      logger.warn('the renderer blocked content under its security policy', report);
+      return null;
+    },
+  };
+
+  // Resume where the last run stopped: the cached mirror is served at once, sync follows.
+  await activate(active_account_id);
+
+  return {
+    handlers,
+    onNotice(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async serverImage(account_id: string, path: string): Promise<ServedFile> {
+      const account = accounts.get(account_id);
+      const apiKey = account && (await accounts.apiKey(account_id));
+      if (!account || !apiKey) return { status: 404, headers: {}, body: new Uint8Array() };
+      const authorization = `Basic ${Buffer.from(`${account.email}:${apiKey}`).toString('base64')}`;
+      return fetchServerImage(account.server_url, path, authorization, fetchImpl);
+    },
+    networkChanged() {
+      session?.engine.wake();
+    },
+    async shutdown() {
+      await session?.close();
+      session = undefined;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { ServerSettings } from '../../shared/api/records';
+import type { ServerInfo } from '../../shared/ipc';
+import { ServiceClient } from '../api/service-client';
+
+/** Larger icons are not worth inlining; the screen shows the organization's initial instead. */
+const MAX_ICON_BYTES = 256 * 1024;
+
+/** The organization behind a server URL, before any key is asked (GET /server_settings). */
+export async function serverInfo(server_url: string, fetchImpl: typeof fetch = fetch): Promise<ServerInfo> {
+  const client = new ServiceClient({ serverUrl: server_url, fetch: fetchImpl });
+  const settings = await client.getServerSettings();
+  const base = client.apiRoot.replace(/\/api\/v1$/, '');
+  return {
+    server_url: base,
+    realm_name: settings.realm_name ?? '',
+    realm_icon: settings.realm_icon ? await inlineIcon(new URL(settings.realm_icon, `${base}/`), base, fetchImpl) : null,
+    realm_description: settings.realm_description ?? '',
+    service_version: settings.service_version ?? '',
+    service_feature_level: settings.service_feature_level ?? 0,
+    login_methods: loginMethods(settings),
+    push_notifications_enabled: settings.push_notifications_enabled === true,
+  };
+}
+
+function loginMethods(settings: ServerSettings): string[] {
+  const builtIn = Object.entries(settings.authentication_methods ?? {})
+    .filter(([, on]) => on)
+    .map(([name]) => name);
+  const external = (settings.external_authentication_methods ?? []).map((m) => m.display_name);
+  return [...new Set([...builtIn, ...external])];
+}
+
+/**
+ * The icon as a data: URL, so the renderer (which has no network) can show it before sign-in.
+ * Only from the server's own origin: a third-party URL is not fetched.
+ */
+async function inlineIcon(url: URL, base: string, fetchImpl: typeof fetch): Promise<string | null> {
+  if (url.origin !== new URL(base).origin) return null;
+  try {
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.startsWith('image/') || type.includes('svg')) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength > MAX_ICON_BYTES) return null;
+    return `data:${type.split(';')[0]};base64,${Buffer.from(bytes).toString('base64')}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,100 @@
+import type { RegistrationContext } from '../../shared/api/registration';
+import type { MirrorChanges } from '../../shared/mirror-changes';
+import type { Logger } from '../api/logger';
+import { ServiceClient } from '../api/service-client';
+import type { Account } from '../credentials/account-registry';
+import { openMirror, type MirrorDatabase } from '../store/database';
+import { outboxItems } from '../store/outbox';
+import { realmValues } from '../store/realm';
+import { SyncEngine, type SnapshotStep } from '../sync/engine';
+import { replayOutbox } from '../sync/outbox-replay';
+import { inlineSnapshot } from '../sync/snapshot';
+import type { SyncStatus } from '../sync/status';
+import { TypingTracker, type TypingNotice } from '../sync/typing';
+import { workerSnapshot } from '../sync/worker-snapshot';
+
+export interface SessionOptions {
+  account: Account;
+  apiKey: string;
+  mirrorPath: string;
+  logger: Logger;
+  /** 'worker' keeps a large snapshot off the main thread; 'inline' is simpler for small tests. */
+  snapshotMode: 'worker' | 'inline';
+  onChanges: (changes: MirrorChanges) => void;
+  onStatus: (status: SyncStatus) => void;
+  onTyping: (notice: TypingNotice) => void;
+}
+
+/**
+ * One signed-in account at work: its mirror (served at once, before any network), its client,
+ * its event loop, the typing of others, and the outbox replayed whenever the loop comes online.
+ */
+export class AccountSession {
+  readonly account: Account;
+  readonly db: MirrorDatabase;
+  readonly client: ServiceClient;
+  readonly engine: SyncEngine;
+  readonly typing: TypingTracker;
+  readonly #logger: Logger;
+  #replaying: Promise<void> | undefined;
+
+  constructor(options: SessionOptions) {
+    this.account = options.account;
+    this.#logger = options.logger;
+    this.db = openMirror(options.mirrorPath);
+    const cached = realmValues(this.db) as RegistrationContext;
+    this.client = new ServiceClient({
+      serverUrl: options.account.server_url,
+      email: options.account.email,
+      apiKey: options.apiKey,
+      logger: options.logger,
+      ...(typeof cached.service_feature_level === 'number' && { featureLevel: cached.service_feature_level }),
+    });
+    // Limits and feature level from the last registration hold until a new one answers.
+    this.client.useRegistration(cached);
+    this.typing = new TypingTracker(options.onTyping);
+    const snapshot: SnapshotStep =
+      options.snapshotMode === 'worker'
+        ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
+        : inlineSnapshot(this.client, this.db);
+    this.engine = new SyncEngine({
+      db: this.db,
+      client: this.client,
+      snapshot,
+      logger: options.logger,
+      onChanges: options.onChanges,
+      onStatus: (status) => {
+        options.onStatus(status);
+        if (status.state === 'online') this.replayOutbox();
+      },
+      onTyping: (event) => this.typing.handle(event),
+      onRegistered: (summary) => this.client.useRegistration(summary.context),
+    });
+  }
+
+  start(): void {
+    this.engine.start();
+  }
+
+  /** Replays what was done offline; one replay at a time. */
+  replayOutbox(): void {
+    if (this.#replaying || outboxItems(this.db, 'pending').length === 0) return;
+    const send = (kind: string, payload: Record<string, unknown>) =>
+      (this.client as unknown as Record<string, (params: unknown) => Promise<unknown>>)[kind]!.call(this.client, payload);
+    this.#replaying = replayOutbox(this.db, send)
+      .then((report) => {
+        if (report.refused.length > 0) this.#logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
+      })
+      .finally(() => {
+        this.#replaying = undefined;
+      });
+  }
+
+  /** Stops the loop, deletes the queue on the server, closes the mirror. */
+  async close(): Promise<void> {
+    await this.engine.stop();
+    await this.#replaying;
+    this.typing.clear();
+    this.db.close();
+  }
+}

@@ -1,0 +1,48 @@
+// The mirror's records shaped for the screens (shared/ipc.ts view types).
+import type { Channel, User, UserStatus } from '../../shared/api/records';
+import type { ChannelFilters, ChannelListing, UserProfile, UserSummary } from '../../shared/ipc';
+import { channelFoldersTable, channelsTable, subscriptionsTable } from '../store/channels';
+import type { MirrorDatabase } from '../store/database';
+import { allRecords, getRecord } from '../store/keyed-table';
+import { customProfileFieldsTable } from '../store/personal';
+import { userStatusTable, usersTable } from '../store/users';
+
+export function userSummary(user: User): UserSummary {
+  const { user_id, full_name, email, delivery_email, role, is_active, is_bot, bot_type } = user;
+  return { user_id, full_name, email, delivery_email, role, is_active, is_bot, bot_type };
+}
+
+export function userProfile(db: MirrorDatabase, user: User): UserProfile {
+  const status = getRecord(db, userStatusTable, user.user_id);
+  const fields = allRecords(db, customProfileFieldsTable, 'position').map((field) => {
+    const data = user.profile_data?.[String(field.id)];
+    return { field, value: data?.value ?? null, rendered_value: data?.rendered_value ?? null };
+  });
+  let plainStatus: UserStatus | null = null;
+  if (status) {
+    const { user_id: _user_id, ...rest } = status;
+    plainStatus = rest;
+  }
+  return { user, status: plainStatus, fields };
+}
+
+/** The spec's channel-listing filters, answered from the mirror so they work offline. */
+export function channelListing(db: MirrorDatabase, filters: ChannelFilters): ChannelListing {
+  const subscribed = new Set(allRecords(db, subscriptionsTable).map((s) => s.stream_id));
+  const wanted = (c: Channel): boolean =>
+    (!filters.exclude_archived || !c.is_archived) &&
+    (filters.include_all ||
+      (filters.include_public && !c.invite_only) ||
+      (filters.include_web_public && c.is_web_public) ||
+      (filters.include_subscribed && subscribed.has(c.stream_id)));
+  return {
+    folders: allRecords(db, channelFoldersTable, 'name COLLATE NOCASE'),
+    channels: allRecords(db, channelsTable, 'name COLLATE NOCASE')
+      .filter(wanted)
+      .map((c) => ({ ...c, subscribed: subscribed.has(c.stream_id) })),
+  };
+}
+
+export function cachedUser(db: MirrorDatabase, user_id: number): User | undefined {
+  return getRecord(db, usersTable, user_id);
+}

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import {
+  ipcChannels,
+  isIpcChannel,
+  type IpcChannel,
+  type IpcEnvelope,
+  type IpcError,
+  type IpcParsedArgs,
+  type IpcResult,
+} from '../../shared/ipc';
+import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from '../api/errors';
+import type { Logger } from '../api/logger';
+
+/** The implementation of every channel of shared/ipc.ts, taking the already-validated argument. */
+export type IpcHandlers = { [C in IpcChannel]: (args: IpcParsedArgs<C>) => Promise<IpcResult<C>> | IpcResult<C> };
+
+/** An error meant for the user, with a code the renderer can switch on. */
+export class UserFacingError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UserFacingError';
+  }
+}
+
+/**
+ * The one entry point of IPC, for Electron and browser mode alike: rejects unknown channels,
+ * validates the argument against the channel's schema, calls the handler, and answers with an
+ * envelope; nothing the renderer sends can make it throw.
+ */
+export async function dispatch(handlers: IpcHandlers, channel: unknown, rawArgs: unknown, logger?: Logger): Promise<IpcEnvelope<unknown>> {
+  if (!isIpcChannel(channel)) {
+    return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.` } };
+  }
+  const schema: z.ZodType = ipcChannels[channel].input;
+  const parsed = schema.safeParse(rawArgs);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+    return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `Invalid argument for ${channel}: ${issues.join('; ')}` } };
+  }
+  try {
+    const handler = handlers[channel] as (args: unknown) => unknown;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    const described = describeError(error);
+    if (described.code === 'INTERNAL') logger?.error(`IPC ${channel} failed`, { error: error instanceof Error ? error.stack : String(error) });
+    return { ok: false, error: described };
+  }
+}
+
+/** Errors as the user should read them: the server's own message for service errors. */
+export function describeError(error: unknown): IpcError {
+  if (error instanceof UserFacingError) return { code: error.code, message: error.message };
+  if (error instanceof ServiceError) return { code: String(error.code), message: error.msg || error.message };
+  if (error instanceof NetworkError) return { code: 'NETWORK', message: error.message };
+  if (error instanceof TimeoutError) return { code: 'TIMEOUT', message: error.message };
+  if (error instanceof ValidationError) return { code: 'INVALID_ARGUMENT', message: error.message };
+  if (error instanceof UnsupportedFeatureError) return { code: 'UNSUPPORTED_FEATURE', message: error.message };
+  if (error instanceof ApiError) return { code: 'API', message: error.message };
+  return { code: 'INTERNAL', message: 'Something went wrong in the app; the details are in its log.' };
+}

@@ -1,0 +1,50 @@
+// The IPC bridge: the preload's in Electron, a WebSocket to the same dispatch in browser mode.
+import type { IpcBridge, IpcEnvelope, IpcNotice, IpcNotices } from '../../../shared/ipc';
+
+declare global {
+  interface Window {
+    teamchat?: IpcBridge;
+  }
+}
+
+function webSocketBridge(): IpcBridge {
+  const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ipc`);
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('error', () => reject(new Error('The app is not reachable; restart it and open its new URL.')), { once: true });
+  });
+  const pending = new Map<number, (envelope: IpcEnvelope<unknown>) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; envelope?: IpcEnvelope<unknown>; notice?: string; payload?: unknown };
+    if (message.id !== undefined && message.envelope) {
+      pending.get(message.id)?.(message.envelope);
+      pending.delete(message.id);
+    } else if (message.notice) {
+      for (const listener of listeners.get(message.notice) ?? []) listener(message.payload);
+    }
+  });
+  socket.addEventListener('close', () => {
+    for (const resolve of pending.values()) resolve({ ok: false, error: { code: 'DISCONNECTED', message: 'The connection to the app was lost; reload the page.' } });
+    pending.clear();
+  });
+  return {
+    async invoke(channel, args) {
+      await opened;
+      const id = nextId++;
+      const answer = new Promise<IpcEnvelope<unknown>>((resolve) => pending.set(id, resolve));
+      socket.send(JSON.stringify({ id, channel, args }));
+      return answer as never;
+    },
+    on<N extends IpcNotice>(notice: N, listener: (payload: IpcNotices[N]) => void) {
+      let set = listeners.get(notice);
+      if (!set) listeners.set(notice, (set = new Set()));
+      const wrapped = listener as (payload: unknown) => void;
+      set.add(wrapped);
+      return () => set.delete(wrapped);
+    },
+  };
+}
+
+export const bridge: IpcBridge = window.teamchat ?? webSocketBridge();

@@ -1,0 +1,7 @@
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './app.css';
+import { reportCspViolations } from './lib/csp-reports';
+
+reportCspViolations();
+mount(App, { target: document.getElementById('app')! });
