@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import svelte from 'eslint-plugin-svelte';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nativeOrNetwork = ['electron', 'better-sqlite3', 'keytar', 'ky'];
@@ -31,6 +32,19 @@ export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  // TypeScript checks names itself (DOM and Node types included); no-undef only misreads type names.
+  { files: ['**/*.ts', '**/*.svelte'], rules: { 'no-undef': 'off' } },
+  {
+    files: ['renderer/**'],
+    languageOptions: {
+      globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', location: 'readonly', WebSocket: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' },
+    },
+  },
   {
     plugins: { 'import-x': importX },
     settings: {
