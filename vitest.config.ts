@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
     // Integration tests start real HTTP servers on loopback; two cores, so keep the pool small.
     pool: 'forks',
     maxWorkers: 2,

@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService, type ServiceAccount } from '../service/index';
+import { launchChromium, screenshot, startApp, tempDir, type RunningApp } from './harness';
+
+const keychainService = `team-chat-e2e-${process.pid}`;
+let browser: Browser;
+let service: RunningService;
+let serviceDir: ReturnType<typeof tempDir>;
+let dataDir: ReturnType<typeof tempDir>;
+let app: RunningApp;
+let page: Page;
+
+const account = (role: number): ServiceAccount => service.accounts.find((a) => a.role === role)!;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  serviceDir = tempDir('e2e-service-');
+  dataDir = tempDir('e2e-app-');
+  service = await startService({ org: 'demo', dbPath: `${serviceDir.path}/service.db`, heartbeatSeconds: 2 });
+  app = await startApp(dataDir.path, keychainService);
+  page = await browser.newPage();
+  await page.goto(app.browser.url);
+});
+
+afterAll(async () => {
+  await page?.close();
+  await app?.stop();
+  await service?.close();
+  await browser?.close();
+  serviceDir?.remove();
+  dataDir?.remove();
+});
+
+async function signIn(email: string, api_key: string): Promise<void> {
+  await page.getByLabel('Server URL').fill(service.url);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => page.getByTestId('organization').textContent()).toContain('Demo Organization');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('API key').fill(api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 15_000 }).toContain('Online');
+}
+
+describe('the first screens, end to end', () => {
+  it('shows the organization before asking for the key, then signs in', async () => {
+    await page.getByLabel('Server URL').fill(service.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const organization = page.getByTestId('organization');
+    await expect.poll(() => organization.textContent()).toContain('Demo Organization');
+    const text = (await organization.textContent()) ?? '';
+    expect(text).toContain('Feature level');
+    expect(text).toContain('420');
+    expect(text).toMatch(/password/);
+    await screenshot(page, 'sign-in');
+    await page.getByRole('button', { name: 'Change server' }).click();
+    const admin = account(200);
+    await signIn(admin.email, admin.api_key);
+    await expect.poll(() => page.getByRole('heading', { name: 'Channels' }).count()).toBe(1);
+  });
+
+  it('browses channels grouped by folder, archived ones on demand', async () => {
+    const folders = page.getByTestId('channel-folder');
+    await expect.poll(() => folders.count()).toBeGreaterThan(0);
+    const engineering = page.getByRole('region', { name: 'Engineering' });
+    await expect.poll(() => engineering.getByTestId('channel').count()).toBeGreaterThan(0);
+    const before = await page.getByTestId('channel').count();
+    expect(await page.getByRole('region', { name: 'Archive' }).count()).toBe(0);
+    await page.getByLabel('Archived').check();
+    await expect.poll(() => page.getByTestId('channel').count()).toBeGreaterThan(before);
+    await screenshot(page, 'channels');
+    await page.getByLabel('Archived').uncheck();
+  });
+
+  it('searches the directory as you type and opens a profile with custom fields', async () => {
+    await page.getByRole('button', { name: 'Users' }).click();
+    const search = page.getByPlaceholder('Search by name or email');
+    await search.fill('pri');
+    await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('1 user');
+    await search.press('Enter');
+    await expect.poll(() => page.getByTestId('profile').textContent()).toContain('Priya Patel');
+    await screenshot(page, 'users');
+    await search.fill('zzzz-nobody');
+    await expect.poll(() => page.locator('.empty').first().textContent()).toContain('Nobody matches');
+  });
+
+  it('adds a second account and switches between them', async () => {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    const member = account(400);
+    await signIn(member.email, member.api_key);
+    const switcher = page.getByLabel('Account');
+    await expect.poll(() => switcher.locator('option').count()).toBe(2);
+    expect(await switcher.inputValue()).not.toBe('');
+    const options = await switcher.locator('option').allTextContents();
+    expect(options.some((o) => o.includes(member.email))).toBe(true);
+    const adminOption = options.find((o) => o.includes(account(200).email))!;
+    await switcher.selectOption({ label: adminOption });
+    await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 15_000 }).toContain('Online');
+    await screenshot(page, 'accounts');
+  });
+});

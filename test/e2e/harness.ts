@@ -1,0 +1,67 @@
+// End-to-end harness: the simulator, the app's core in browser mode, and Debian's Chromium
+// driven by playwright-core (no browser is ever downloaded).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Logger } from '../../main/api/logger';
+import { createAppCore } from '../../main/app/create-core';
+import type { AppCore } from '../../main/app/core';
+import { startBrowserMode, type BrowserMode } from '../../main/browser/server';
+
+export const root = join(import.meta.dirname, '..', '..');
+export const rendererDir = join(root, 'out', 'renderer');
+export const screenshotDir = join(root, 'test-results', 'screens');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Every line the app logs, so a test can search them (for the API key, say). */
+export class CapturingLogger implements Logger {
+  readonly lines: string[] = [];
+  #line = (level: string) => (message: string, data?: Record<string, unknown>) => {
+    this.lines.push(`${level} ${message} ${data ? JSON.stringify(data) : ''}`);
+  };
+  debug = this.#line('debug');
+  info = this.#line('info');
+  warn = this.#line('warn');
+  error = this.#line('error');
+}
+
+export interface RunningApp {
+  core: AppCore;
+  browser: BrowserMode;
+  logger: CapturingLogger;
+  stop(): Promise<void>;
+}
+
+/** One run of the app on `dataDir`; stop() and start again to restart it on the same data. */
+export async function startApp(dataDir: string, keychainService: string): Promise<RunningApp> {
+  const logger = new CapturingLogger();
+  const core = await createAppCore({ dataDir, logger, snapshotMode: 'inline', keychainService });
+  const browser = await startBrowserMode({ core, rendererDir, logger });
+  return {
+    core,
+    browser,
+    logger,
+    stop: async () => {
+      await core.shutdown();
+      await browser.close();
+    },
+  };
+}
+
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
