@@ -163,7 +163,7 @@ export class SyncEngine {
         return false;
       }
       if (error.code === 'RATE_LIMIT_HIT') {
-        await this.#wait(Math.max(1, error.retryAfter ?? 1) * 1_000, error.msg);
+        await this.#wait((error.retryAfter ?? 1) * 1_000, error.msg);
         return true;
       }
     }

@@ -1,0 +1,69 @@
+// A sync engine on a real mirror file against the simulator, with what it reports recorded.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { MirrorChanges } from '../../../shared/mirror-changes';
+import { ServiceClient } from '../../../main/api/service-client';
+import { silentLogger } from '../../../main/api/logger';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { SyncEngine } from '../../../main/sync/engine';
+import { inlineSnapshot } from '../../../main/sync/snapshot';
+import type { SyncStatus } from '../../../main/sync/status';
+
+export interface Account {
+  email: string;
+  api_key: string;
+}
+
+export interface EngineRun {
+  db: MirrorDatabase;
+  client: ServiceClient;
+  engine: SyncEngine;
+  changes: MirrorChanges[];
+  statuses: SyncStatus[];
+  registrations: number;
+  stop(): Promise<void>;
+}
+
+export function mirrorDir(): { path: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'sync-'));
+  return { path: join(dir, 'mirror.db'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function runEngine(url: string, account: Account, mirrorPath: string, options: { start?: boolean } = {}): EngineRun {
+  const db = openMirror(mirrorPath);
+  // A short margin over the announced long-poll timeout, so a hung connection is noticed quickly.
+  const client = new ServiceClient({ serverUrl: url, email: account.email, apiKey: account.api_key, longPollMarginMs: 1_000, rateLimitBackoffMs: 20, rateLimitJitterMs: 10 });
+  const run: EngineRun = {
+    db,
+    client,
+    changes: [],
+    statuses: [],
+    registrations: 0,
+    engine: undefined as unknown as SyncEngine,
+    stop: async () => {
+      await run.engine.stop();
+      db.close();
+    },
+  };
+  run.engine = new SyncEngine({
+    db,
+    client,
+    snapshot: inlineSnapshot(client, db),
+    logger: silentLogger,
+    backoff: { baseMs: 50, maxMs: 400 },
+    onChanges: (changes) => run.changes.push(changes),
+    onStatus: (status) => run.statuses.push(status),
+    onRegistered: (summary) => {
+      run.registrations += 1;
+      client.useRegistration(summary.context);
+    },
+  });
+  if (options.start !== false) run.engine.start();
+  return run;
+}
+
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeout = 15_000): Promise<void> {
+  await expect.poll(check, { timeout, message: what }).toBe(true);
+}

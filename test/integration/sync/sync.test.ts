@@ -1,0 +1,166 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../main/api/service-client';
+import { channelFoldersTable } from '../../../main/store/channels';
+import { loadEventQueue } from '../../../main/store/event-queue';
+import { allRecords, getRecord } from '../../../main/store/keyed-table';
+import { enqueueOutbox } from '../../../main/store/outbox';
+import { savedSnippetsTable } from '../../../main/store/personal';
+import { searchUsers, userStatusTable } from '../../../main/store/users';
+import { startService, type RunningService, type ServiceAccount } from '../../service/index';
+import { mirrorDir, runEngine, until, type EngineRun } from './engine-harness';
+import { openMirror } from '../../../main/store/database';
+import { AccountSession } from '../../../main/app/session';
+import { silentLogger } from '../../../main/api/logger';
+
+let service: RunningService;
+let admin: ServiceAccount;
+let member: ServiceAccount;
+const runs: EngineRun[] = [];
+const dirs: { remove: () => void }[] = [];
+
+beforeAll(async () => {
+  service = await startService({ org: 'demo', heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
+  admin = service.accounts.find((a) => a.role === 200)!;
+  member = service.accounts.find((a) => a.role === 400)!;
+});
+afterEach(async () => {
+  for (const run of runs.splice(0)) await run.stop().catch(() => undefined);
+  for (const dir of dirs.splice(0)) dir.remove();
+  Object.assign(service.faults, { dropNext: 0, hangNext: 0, error5xxNext: 0, rateLimitNext: 0, latencyMs: 0 });
+});
+afterAll(() => service.close());
+
+function start(account: ServiceAccount = admin): EngineRun {
+  const dir = mirrorDir();
+  dirs.push(dir);
+  const run = runEngine(service.url, account, dir.path);
+  runs.push(run);
+  return run;
+}
+const clientOf = (account: ServiceAccount) => new ServiceClient({ serverUrl: service.url, email: account.email, apiKey: account.api_key });
+const online = (run: EngineRun) => until(() => run.engine.status.state === 'online', 'online');
+
+describe('live sync against the simulator', () => {
+  it('reconciles the snapshot, then applies live events', async () => {
+    const run = start();
+    await online(run);
+    expect(searchUsers(run.db, { text: 'priya' }).total).toBe(1);
+    const { channel_folder_id } = await clientOf(admin).createChannelFolder({ name: 'Live folder', description: 'made during the test' });
+    await until(() => getRecord(run.db, channelFoldersTable, channel_folder_id)?.name === 'Live folder', 'folder arrives');
+    await clientOf(admin).updateStatusForUser({ user_id: member.user_id, status_text: 'On leave' });
+    await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'On leave', 'status arrives');
+    expect(run.changes.some((c) => c.changed.channel_folders?.includes(channel_folder_id))).toBe(true);
+  });
+
+  it('applies events in order, each exactly once', async () => {
+    const run = start(member);
+    await online(run);
+    const client = clientOf(member);
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await client.createSavedSnippet({ title: `snippet ${i}`, content: `body ${i}` })).saved_snippet_id);
+    await client.editSavedSnippet({ saved_snippet_id: ids[3]!, title: 'edited last' });
+    await until(() => getRecord(run.db, savedSnippetsTable, ids[3]!)?.title === 'edited last', 'all events applied');
+    const mine = allRecords(run.db, savedSnippetsTable).filter((s) => ids.includes(s.saved_snippet_id));
+    expect(mine).toHaveLength(30);
+    // Every snippet appeared in exactly one notice of its add; the edit came later, in order.
+    const notices = run.changes.flatMap((c) => (c.changed.saved_snippets ?? []) as number[]);
+    for (const id of ids) expect(notices.filter((n) => n === id)).toHaveLength(id === ids[3] ? 2 : 1);
+    expect(notices.lastIndexOf(ids[3]!)).toBeGreaterThan(notices.indexOf(ids[29]!));
+    for (const id of ids) await client.deleteSavedSnippet({ saved_snippet_id: id });
+  });
+
+  it('re-registers after the queue expires, dropping what the new snapshot no longer has', async () => {
+    const run = start(member);
+    await online(run);
+    const client = clientOf(member);
+    const { saved_snippet_id } = await client.createSavedSnippet({ title: 'short-lived', content: 'x' });
+    await until(() => getRecord(run.db, savedSnippetsTable, saved_snippet_id) !== undefined, 'snippet arrives');
+    service.expireQueues();
+    // Deleted while the queue is gone: no event will say so; only the new snapshot can.
+    await client.deleteSavedSnippet({ saved_snippet_id });
+    await until(() => run.registrations >= 2, 're-registered');
+    await until(() => getRecord(run.db, savedSnippetsTable, saved_snippet_id) === undefined, 'stale snippet removed');
+    expect(loadEventQueue(run.db)?.queue_id).toBeTruthy();
+  });
+
+  it('rides out a 429 storm without losing events', async () => {
+    const run = start();
+    await online(run);
+    service.faults.retryAfterSeconds = 0.05;
+    service.faults.rateLimitNext = 6;
+    await until(() => service.faults.rateLimitNext === 0, 'storm consumed');
+    await clientOf(admin).updateStatusForUser({ user_id: member.user_id, status_text: 'after the storm' });
+    await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'after the storm', 'event after storm');
+    expect(run.engine.status.state).toBe('online');
+  });
+
+  it('recovers from dropped connections and a connection that hangs', async () => {
+    const run = start();
+    await online(run);
+    service.faults.dropNext = 3;
+    await until(() => run.statuses.some((s) => s.state === 'offline'), 'noticed the drop');
+    await online(run);
+    service.faults.hangNext = 1;
+    await until(() => service.faults.hangNext === 0, 'hang consumed');
+    await clientOf(admin).updateStatusForUser({ user_id: member.user_id, status_text: 'after the hang' });
+    await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'after the hang', 'event after hang', 20_000);
+  });
+
+  it('stops and says so when the key is rejected', async () => {
+    const run = start({ ...member, api_key: 'x'.repeat(32) });
+    await until(() => run.engine.status.state === 'key_rejected', 'key rejected');
+    const count = run.statuses.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(run.statuses.length).toBe(count);
+  });
+
+  it('serves the cache at once with the server stopped, and reports offline with the next retry', async () => {
+    const other = await startService({ org: 'demo' });
+    const dir = mirrorDir();
+    dirs.push(dir);
+    const account = other.accounts.find((a) => a.role === 200)!;
+    const first = runEngine(other.url, account, dir.path);
+    await until(() => first.engine.status.state === 'online', 'first run online');
+    await first.stop();
+    await other.close();
+
+    const second = runEngine(other.url, account, dir.path, { start: false });
+    runs.push(second);
+    // Before any network: the cached organization is there.
+    expect(searchUsers(second.db, { text: 'priya' }).total).toBe(1);
+    second.engine.start();
+    await until(() => second.engine.status.state === 'offline', 'offline');
+    const status = second.engine.status as { next_retry_at: number; reason: string };
+    expect(status.next_retry_at).toBeGreaterThan(Date.now() - 1000);
+    expect(status.reason).toMatch(/reach|ECONNREFUSED/i);
+  });
+
+  it('replays the outbox after a restart, in order', async () => {
+    const dir = mirrorDir();
+    dirs.push(dir);
+    const client = clientOf(member);
+    const { saved_snippet_id } = await client.createSavedSnippet({ title: 'before', content: 'x' });
+    const offline = openMirror(dir.path);
+    enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'first' } });
+    enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'second' } });
+    offline.close();
+
+    const session = new AccountSession({
+      account: { account_id: '0123456789abcdef', server_url: service.url, email: member.email, user_id: member.user_id, realm_name: 'Demo' },
+      apiKey: member.api_key,
+      mirrorPath: dir.path,
+      logger: silentLogger,
+      snapshotMode: 'inline',
+      onChanges: () => undefined,
+      onStatus: () => undefined,
+      onTyping: () => undefined,
+    });
+    session.start();
+    try {
+      await until(async () => (await client.getSavedSnippets()).saved_snippets.some((s) => (s.saved_snippet_id ?? s.id) === saved_snippet_id && s.title === 'second'), 'replayed');
+    } finally {
+      await session.close();
+    }
+    await client.deleteSavedSnippet({ saved_snippet_id });
+  });
+});
