@@ -1,0 +1,97 @@
+// Adding and removing emoji reactions, with the `reaction` events.
+import { canSeeMessage } from '../access';
+import type { Sim } from '../context';
+import type { MessageRow, ReactionRow, UserRow } from '../db/rows';
+import { checkEmoji, emojiByName, isValidCode, reactionTypeOfCode, REACTION_TYPES, type Emoji, type ReactionType } from '../emoji';
+import { messageAudience } from '../events/audience';
+import { ApiError, badRequest } from '../http/errors';
+import type { Route } from '../http/router';
+import { apiEmail } from '../records/user';
+
+function accessibleMessage(sim: Sim, user: UserRow, messageId: number): MessageRow {
+  const message = sim.db.prepare('SELECT * FROM messages WHERE id = ?').get(messageId) as MessageRow | undefined;
+  if (message === undefined || !canSeeMessage(sim.db, user, message)) throw badRequest('Invalid message(s)');
+  return message;
+}
+
+function reactionType(value: string | undefined): ReactionType | undefined {
+  if (value === undefined) return undefined;
+  const known = REACTION_TYPES.find((type) => type === value);
+  if (known === undefined) throw badRequest('Invalid emoji type.');
+  return known;
+}
+
+function publishReaction(sim: Sim, op: 'add' | 'remove', message: MessageRow, user: UserRow, emoji: Emoji): void {
+  sim.queues.publish(messageAudience(sim, message), {
+    type: 'reaction',
+    op,
+    message_id: message.id,
+    emoji_name: emoji.emoji_name,
+    emoji_code: emoji.emoji_code,
+    reaction_type: emoji.reaction_type,
+    user_id: user.user_id,
+    user: { user_id: user.user_id, email: apiEmail(user, sim.realm().host), full_name: user.full_name },
+  });
+}
+
+export const reactionRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/messages/{message_id}/reactions',
+    params: ['emoji_name', 'emoji_code', 'reaction_type'],
+    handle({ sim, user, params, path }) {
+      const message = accessibleMessage(sim, user, path.int('message_id'));
+      const name = params.requiredString('emoji_name');
+      const code = params.string('emoji_code');
+      const type = reactionType(params.string('reaction_type'));
+      const emoji = code === undefined ? emojiByName(sim.db, name) : checkEmoji(sim.db, name, code, type ?? reactionTypeOfCode(sim.db, code));
+      const exists = sim.db
+        .prepare('SELECT 1 FROM reactions WHERE message_id = ? AND user_id = ? AND emoji_code = ? AND reaction_type = ?')
+        .get(message.id, user.user_id, emoji.emoji_code, emoji.reaction_type);
+      if (exists !== undefined) throw new ApiError(400, 'REACTION_ALREADY_EXISTS', 'Reaction already exists.');
+      sim.db
+        .prepare('INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?)')
+        .run(message.id, user.user_id, emoji.emoji_name, emoji.emoji_code, emoji.reaction_type);
+      publishReaction(sim, 'add', message, user, emoji);
+      return {};
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/messages/{message_id}/reactions',
+    params: ['emoji_name', 'emoji_code', 'reaction_type'],
+    handle({ sim, user, params, path }) {
+      const message = accessibleMessage(sim, user, path.int('message_id'));
+      const name = params.string('emoji_name');
+      const code = params.string('emoji_code');
+      let type = reactionType(params.string('reaction_type'));
+      if (name === undefined && code === undefined) {
+        throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
+      }
+      let emojiCode: string;
+      if (code === undefined) {
+        const byName = emojiByName(sim.db, name ?? '');
+        emojiCode = byName.emoji_code;
+        type ??= byName.reaction_type;
+      } else {
+        // The code alone identifies the reaction, even one made under an older name mapping.
+        type ??= reactionTypeOfCode(sim.db, code);
+        if (!isValidCode(sim.db, code, type)) throw badRequest('Invalid emoji code');
+        emojiCode = code;
+      }
+      const reaction = sim.db
+        .prepare('SELECT * FROM reactions WHERE message_id = ? AND user_id = ? AND emoji_code = ? AND reaction_type = ?')
+        .get(message.id, user.user_id, emojiCode, type) as ReactionRow | undefined;
+      if (reaction === undefined) throw new ApiError(400, 'REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
+      sim.db
+        .prepare('DELETE FROM reactions WHERE message_id = ? AND user_id = ? AND emoji_code = ? AND reaction_type = ?')
+        .run(message.id, user.user_id, emojiCode, type);
+      publishReaction(sim, 'remove', message, user, {
+        emoji_name: reaction.emoji_name,
+        emoji_code: reaction.emoji_code,
+        reaction_type: type,
+      });
+      return {};
+    },
+  },
+];

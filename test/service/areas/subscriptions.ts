@@ -1,0 +1,86 @@
+// Subscribing to channels (creating the ones that do not exist yet), with the `stream` create,
+// `subscription` add and peer_add events.
+import { getStreamByName, getUser, getUserByEmail, isSubscribed, subscriberIds } from '../access';
+import type { Sim } from '../context';
+import { nowSeconds } from '../context';
+import type { StreamRow, SubscriptionRow, UserRow } from '../db/rows';
+import { channelAudience } from '../events/audience';
+import { badRequest } from '../http/errors';
+import type { Route } from '../http/router';
+import { channelRecordFor, subscriptionRecord } from '../records/channel';
+import { renderMarkdown } from '../render';
+import { canCreateChannels, canSubscribeOthers } from '../permissions';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channels';
+
+const COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5'];
+
+function principals(sim: Sim, value: unknown, caller: UserRow): UserRow[] {
+  if (value === undefined) return [caller];
+  if (!Array.isArray(value)) throw badRequest('principals is not a list');
+  return (value as unknown[]).map((item) => {
+    const user = typeof item === 'number' ? getUser(sim.db, item) : typeof item === 'string' ? getUserByEmail(sim.db, item) : undefined;
+    if (user === undefined || user.is_active !== 1) throw badRequest(`User not found: ${String(item)}`);
+    return user;
+  });
+}
+
+function createChannel(sim: Sim, creator: UserRow, name: string, description: string, inviteOnly: boolean): StreamRow {
+  if (!canCreateChannels(creator)) throw badRequest('Insufficient permission');
+  if (name.length > MAX_CHANNEL_NAME_LENGTH) throw badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`);
+  if (description.length > MAX_CHANNEL_DESCRIPTION_LENGTH) throw badRequest('Channel description is too long.');
+  const { lastInsertRowid } = sim.db
+    .prepare('INSERT INTO streams (name, description, rendered_description, invite_only, history_public_to_subscribers, date_created, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(name, description, description === '' ? '' : renderMarkdown(description), Number(inviteOnly), Number(!inviteOnly), nowSeconds(), creator.user_id);
+  return sim.db.prepare('SELECT * FROM streams WHERE stream_id = ?').get(lastInsertRowid) as StreamRow;
+}
+
+export const subscriptionRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/users/me/subscriptions',
+    params: ['subscriptions', 'principals', 'invite_only'],
+    handle({ sim, user, params }) {
+      const requested = params.requiredJson('subscriptions');
+      if (!Array.isArray(requested)) throw badRequest('subscriptions is not a list');
+      const targets = principals(sim, params.json('principals'), user);
+      if (targets.some((target) => target.user_id !== user.user_id) && !canSubscribeOthers(user)) {
+        throw badRequest('Insufficient permission');
+      }
+      const inviteOnly = params.bool('invite_only') ?? false;
+      const subscribed: Record<string, string[]> = {};
+      const alreadySubscribed: Record<string, string[]> = {};
+      for (const entry of requested as unknown[]) {
+        const name = typeof entry === 'object' && entry !== null && 'name' in entry ? String((entry as { name: unknown }).name).trim() : '';
+        if (name === '') throw badRequest('Invalid channel name');
+        const description = typeof entry === 'object' && entry !== null && 'description' in entry ? String((entry as { description: unknown }).description) : '';
+        let stream = getStreamByName(sim.db, name);
+        if (stream === undefined) {
+          stream = createChannel(sim, user, name, description, inviteOnly);
+          sim.queues.publish(channelAudience(sim, stream), { type: 'stream', op: 'create', streams: [channelRecordFor(sim.db, stream)] });
+        } else if (stream.is_archived === 1 || (stream.invite_only === 1 && !isSubscribed(sim.db, user.user_id, stream.stream_id))) {
+          // Joining a private channel takes an invitation from inside it.
+          throw badRequest(`Unable to access channel (${name}).`);
+        }
+        for (const target of targets) {
+          const key = String(target.user_id);
+          const existing = sim.db.prepare('SELECT * FROM subscriptions WHERE user_id = ? AND stream_id = ?').get(target.user_id, stream.stream_id) as SubscriptionRow | undefined;
+          if (existing?.active === 1) {
+            (alreadySubscribed[key] ??= []).push(stream.name);
+            continue;
+          }
+          const peers = subscriberIds(sim.db, stream.stream_id);
+          const color = COLORS[stream.stream_id % COLORS.length] ?? '#76ce90';
+          sim.db
+            .prepare('INSERT INTO subscriptions (user_id, stream_id, active, color) VALUES (?, ?, 1, ?) ON CONFLICT (user_id, stream_id) DO UPDATE SET active = 1')
+            .run(target.user_id, stream.stream_id, color);
+          const row = sim.db.prepare('SELECT * FROM subscriptions WHERE user_id = ? AND stream_id = ?').get(target.user_id, stream.stream_id) as SubscriptionRow;
+          const subscribers = subscriberIds(sim.db, stream.stream_id);
+          sim.queues.publish([target.user_id], { type: 'subscription', op: 'add', subscriptions: [subscriptionRecord(channelRecordFor(sim.db, stream), row, subscribers)] });
+          sim.queues.publish(peers, { type: 'subscription', op: 'peer_add', stream_ids: [stream.stream_id], user_ids: [target.user_id] });
+          (subscribed[key] ??= []).push(stream.name);
+        }
+      }
+      return { subscribed, already_subscribed: alreadySubscribed };
+    },
+  },
+];

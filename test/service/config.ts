@@ -1,0 +1,85 @@
+// The simulator's public option, account and fault types, and the defaults the options resolve to.
+
+export interface ServiceOptions {
+  org?: 'demo' | 'large';
+  users?: number;
+  channels?: number;
+  port?: number;
+  dbPath?: string;
+  heartbeatSeconds?: number;
+  longpollTimeoutSeconds?: number;
+  queueIdleSeconds?: number;
+  rateLimitPerMinute?: number | null;
+  featureLevel?: number;
+  pushConfigured?: boolean;
+  scheduledTickMs?: number;
+}
+
+export interface ServiceAccount {
+  email: string;
+  api_key: string;
+  role: number;
+  user_id: number;
+  full_name: string;
+}
+
+/** Mutable at run time; each *Next counter is consumed one request at a time. */
+export interface Faults {
+  latencyMs: number;
+  dropNext: number;
+  hangNext: number;
+  error5xxNext: number;
+  rateLimitNext: number;
+  retryAfterSeconds: number;
+  scheduledSendFailures: number;
+  deleteTopicBatchesBeforeTimeout: number | null;
+  featureLevel: number;
+}
+
+export interface Config {
+  org: 'demo' | 'large';
+  users: number;
+  channels: number;
+  port: number;
+  dbPath: string;
+  heartbeatSeconds: number;
+  longpollTimeoutSeconds: number;
+  queueIdleSeconds: number;
+  rateLimitPerMinute: number | null;
+  pushConfigured: boolean;
+  scheduledTickMs: number;
+}
+
+const MAX_LARGE_USERS = 100_000;
+/** The large organization's first users are the accounts: owner, two administrators, moderator, member, guest. */
+const MIN_LARGE_USERS = 6;
+
+export function resolveConfig(options: ServiceOptions): Config {
+  return {
+    org: options.org ?? 'demo',
+    users: Math.min(Math.max(options.users ?? 1000, MIN_LARGE_USERS), MAX_LARGE_USERS),
+    channels: Math.max(options.channels ?? 100, 1),
+    port: options.port ?? 0,
+    dbPath: options.dbPath ?? ':memory:',
+    heartbeatSeconds: options.heartbeatSeconds ?? 50,
+    longpollTimeoutSeconds: options.longpollTimeoutSeconds ?? 90,
+    queueIdleSeconds: options.queueIdleSeconds ?? 600,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? null,
+    pushConfigured: options.pushConfigured ?? false,
+    scheduledTickMs: options.scheduledTickMs ?? 1000,
+  };
+}
+
+export function initialFaults(featureLevel: number): Faults {
+  return {
+    latencyMs: 0,
+    dropNext: 0,
+    hangNext: 0,
+    error5xxNext: 0,
+    rateLimitNext: 0,
+    retryAfterSeconds: 1,
+    scheduledSendFailures: 0,
+    deleteTopicBatchesBeforeTimeout: null,
+    featureLevel,
+  };
+}

@@ -1,0 +1,45 @@
+// Every endpoint the simulator serves under /api/v1.
+import { channelFolderRoutes } from './areas/channelFolders';
+import { channelRoutes } from './areas/channels';
+import { flagRoutes } from './areas/flags';
+import { inviteRoutes } from './areas/invites';
+import { linkifierRoutes } from './areas/linkifiers';
+import { messageRoutes } from './areas/messages';
+import { profileFieldRoutes } from './areas/profileFields';
+import { pushRoutes } from './areas/push';
+import { reactionRoutes } from './areas/reactions';
+import { savedSnippetRoutes } from './areas/savedSnippets';
+import { scheduledMessageRoutes } from './areas/scheduledMessages';
+import { serverSettingsRoutes } from './areas/serverSettings';
+import { subscriptionRoutes } from './areas/subscriptions';
+import { topicDeletionRoutes } from './areas/topicDeletion';
+import { typingRoutes } from './areas/typing';
+import { userStatusRoutes } from './areas/userStatus';
+import { userTopicRoutes } from './areas/userTopics';
+import { userRoutes } from './areas/users';
+import { webhookReceiverRoutes } from './areas/webhooks';
+import { eventRoutes } from './events/routes';
+import type { Route } from './http/router';
+
+export const routes: readonly Route[] = [
+  ...eventRoutes,
+  ...scheduledMessageRoutes,
+  ...typingRoutes,
+  ...userTopicRoutes,
+  ...channelRoutes,
+  ...subscriptionRoutes,
+  ...channelFolderRoutes,
+  ...topicDeletionRoutes,
+  ...profileFieldRoutes,
+  ...userRoutes,
+  ...userStatusRoutes,
+  ...inviteRoutes,
+  ...pushRoutes,
+  ...messageRoutes,
+  ...reactionRoutes,
+  ...flagRoutes,
+  ...savedSnippetRoutes,
+  ...linkifierRoutes,
+  ...serverSettingsRoutes,
+  ...webhookReceiverRoutes,
+];
