@@ -19,7 +19,7 @@ export const layering = {
       zones: [
         { target: './shared', from: ['./main', './renderer', './preload', './test', './scripts'], message: 'shared/ imports nothing outside itself.' },
         { target: './main', from: ['./renderer', './preload', './test', './scripts'], message: 'main/ may import only shared/ and main/.' },
-        { target: './main', except: ['./electron'], from: './main/electron', message: 'Only main/electron/ may reach main/electron/.' },
+        { target: './main/!(electron)/**', from: './main/electron', message: 'Only main/electron/ may reach main/electron/.' },
         { target: './preload', from: ['./main', './renderer', './test', './scripts'], message: 'preload/ may import only shared/ and preload/.' },
         { target: './renderer', from: ['./main', './preload', './test', './scripts'], message: 'The renderer never imports main/ or preload/.' },
         { target: './test/service', from: ['./main', './shared', './renderer', './preload'], message: 'The simulator is written from the spec alone: it imports nothing of the client.' },

@@ -6,6 +6,7 @@ import type { Logger } from '../api/logger';
 import { readBundleFile } from '../app/bundle-files';
 import type { AppCore } from '../app/core';
 import { dispatch } from '../handlers/dispatch';
+import { BROWSER_CSP } from '../security/csp';
 
 export interface BrowserModeOptions {
   core: AppCore;
@@ -26,23 +27,8 @@ export interface BrowserMode {
 
 const COOKIE = 'teamchat_session';
 
-/** The same policy as the Electron window, except that the page's only connection is its own WebSocket. */
-export function browserModeCsp(origin: string): string {
-  const ws = origin.replace(/^http/, 'ws');
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src ${ws}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-    'report-uri /csp-report',
-  ].join('; ');
-}
+/** The Electron window's policy (browser variant: its one connection is its own WebSocket), plus a report endpoint. */
+const BROWSER_MODE_CSP = `${BROWSER_CSP}; report-uri /csp-report`;
 
 /**
  * Browser mode: the renderer build and the IPC of the same core, served on 127.0.0.1 only.
@@ -77,7 +63,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     if (!hasToken(request, url)) return send(response, 403, 'text/plain', 'Open the URL the app printed: it carries the access token.');
     const headers: Record<string, string> = {
       'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-      'content-security-policy': browserModeCsp(origin),
+      'content-security-policy': BROWSER_MODE_CSP,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',

@@ -1,0 +1,14 @@
+// Electron's main entry (out/main/index.js): the built renderer and preload sit beside it.
+import { join } from 'node:path';
+import { app } from 'electron';
+import { createAppCore } from '../app/create-core';
+import { startApp } from './start';
+
+// `npm run demo` points the app at the demo organization's data; set before anything reads it.
+if (process.env.TEAMCHAT_DATA_DIR) app.setPath('userData', process.env.TEAMCHAT_DATA_DIR);
+
+startApp({
+  createCore: createAppCore,
+  rendererDir: join(import.meta.dirname, '..', 'renderer'),
+  preloadPath: join(import.meta.dirname, '..', 'preload', 'index.cjs'),
+});

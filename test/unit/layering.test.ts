@@ -1,0 +1,78 @@
+// The layering table of ../shared/ARCHITECTURE.md holds because the lint config says so;
+// these cases prove each forbidden edge is really reported, so the rule cannot rot silently.
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, dirname } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+/** Some existing .ts file under `dir`, so the import resolves as a real one would. */
+function someFileIn(dir: string): string {
+  const abs = join(root, dir);
+  for (const name of readdirSync(abs).sort()) {
+    const full = join(abs, name);
+    if (statSync(full).isDirectory()) {
+      const found = someFileIn(join(dir, name));
+      if (found) return found;
+    } else if (name.endsWith('.ts')) {
+      return join(dir, name);
+    }
+  }
+  return '';
+}
+
+async function lintImport(fromFile: string, specifier: string): Promise<string[]> {
+  const code = `import * as imported from '${specifier}';\nexport const used = imported;\n`;
+  const [result] = await eslint.lintText(code, { filePath: join(root, fromFile) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+function relativeImport(fromFile: string, targetDir: string): string {
+  const target = someFileIn(targetDir);
+  expect(target, `a file to import in ${targetDir}`).not.toBe('');
+  const spec = relative(dirname(join(root, fromFile)), join(root, target)).replace(/\.ts$/, '');
+  return spec.startsWith('.') ? spec : `./${spec}`;
+}
+
+describe('layering lint rule', () => {
+  const forbiddenEdges: [string, string][] = [
+    ['shared/api/probe.ts', 'main'],
+    ['shared/api/probe.ts', 'test/service'],
+    ['main/api/probe.ts', 'test/service'],
+    ['main/api/probe.ts', 'main/electron'],
+    ['main/browser/probe.ts', 'main/electron'],
+    ['test/service/probe.ts', 'main'],
+    ['test/service/probe.ts', 'shared'],
+    ['renderer/probe.ts', 'main'],
+    ['preload/probe.ts', 'main'],
+  ];
+  it.each(forbiddenEdges)('reports %s importing from %s/', async (fromFile, targetDir) => {
+    const messages = await lintImport(fromFile, relativeImport(fromFile, targetDir));
+    expect(messages.length).toBeGreaterThan(0);
+  });
+
+  const forbiddenPackages: [string, string][] = [
+    ['shared/api/probe.ts', 'node:fs'],
+    ['shared/api/probe.ts', 'electron'],
+    ['shared/api/probe.ts', 'ky'],
+    ['main/api/probe.ts', 'electron'],
+    ['renderer/probe.ts', 'electron'],
+    ['renderer/probe.ts', 'node:path'],
+    ['renderer/probe.ts', 'better-sqlite3'],
+    ['preload/probe.ts', 'node:child_process'],
+  ];
+  it.each(forbiddenPackages)('reports %s importing %s', async (fromFile, specifier) => {
+    expect(await lintImport(fromFile, specifier)).not.toEqual([]);
+  });
+
+  it('allows the edges the table allows', async () => {
+    expect(await lintImport('main/api/probe.ts', relativeImport('main/api/probe.ts', 'shared'))).toEqual([]);
+    expect(await lintImport('main/api/probe.ts', 'node:fs')).toEqual([]);
+    expect(await lintImport('test/integration/probe.ts', relativeImport('test/integration/probe.ts', 'main'))).toEqual([]);
+    expect(await lintImport('test/service/probe.ts', 'node:http')).toEqual([]);
+  });
+});
