@@ -1,0 +1,374 @@
+// The typed client of the service's HTTP API: one method per operation. Every call goes through
+// the same steps: refuse what the server's feature level lacks, check the spec's rules, encode,
+// pace, send, wait and retry on 429, and turn the answer into a result or a typed error.
+import { Buffer } from 'node:buffer';
+import { checkOperation, type CheckContext } from '../../shared/api/operation-checks';
+import { OPERATIONS } from '../../shared/api/operation-table';
+import { featureLevelProblem } from '../../shared/api/feature-levels';
+import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operations';
+import { registrationContext, type RegisterQueueParams, type RegistrationContext } from '../../shared/api/registration';
+import type { MessageType } from '../../shared/api/records';
+import { readAnswer, toServiceError } from './answers';
+import { systemClock, type Clock } from './clock';
+import { encodeRequest } from './encoding';
+import { ServiceError, UnsupportedFeatureError, ValidationError } from './errors';
+import { silentLogger, type Logger } from './logger';
+import { Pacer, type PacerOptions } from './pacer';
+import { rateLimitWaitMs, readRateLimitHeaders, type RateLimitState } from './rate-limit';
+import { apiRootFor } from './server-url';
+import { Transport } from './transport';
+
+export interface ServiceClientOptions {
+  /** The server's address; https:, or http: to a loopback address. The client appends /api/v1. */
+  serverUrl: string;
+  /** API email; without credentials only unauthenticated calls succeed. */
+  email?: string;
+  apiKey?: string;
+  /** Replaces the global fetch (ky's `fetch` option). */
+  fetch?: typeof fetch;
+  logger?: Logger;
+  /** Time allowed for an ordinary call, in ms (default 30 000). */
+  timeoutMs?: number;
+  /** Added to event_queue_longpoll_timeout_seconds for a blocking getEvents, in ms (default 10 000). */
+  longPollMarginMs?: number;
+  /** Retries after a 429 before giving up (default 3). */
+  maxRateLimitRetries?: number;
+  /** First backoff after a 429, doubling with each retry, in ms (default 500). */
+  rateLimitBackoffMs?: number;
+  /** Upper bound of the random delay added to the server's retry-after, in ms (default 250). */
+  rateLimitJitterMs?: number;
+  /** A 429 asking for a longer wait than this fails at once, in ms (default 300 000). */
+  maxRateLimitWaitMs?: number;
+  /** Pacing from the rate-limit headers; false turns it off. */
+  pacing?: Omit<PacerOptions, 'clock'> | false;
+  clock?: Clock;
+  random?: () => number;
+  /** The server's feature level when already known (e.g. from the mirror). */
+  featureLevel?: number;
+  /** Told when a success answer lists parameters the server ignored. */
+  onIgnoredParameters?: (operation: OperationName, parameters: string[]) => void;
+  /** Told of every rate-limit state the server announces. */
+  onRateLimit?: (state: RateLimitState) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the call's time allowance, in ms. */
+  timeoutMs?: number;
+}
+
+export interface EditScheduledMessageOptions extends CallOptions {
+  /** The scheduled message as last seen: a failed one needs a new timestamp, a type change needs `to`. */
+  existing?: { type?: MessageType; failed?: boolean };
+}
+
+/** Used until registration announces event_queue_longpoll_timeout_seconds (the reference's default). */
+const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;
+
+export class ServiceClient {
+  /** `<server>/api/v1`. */
+  readonly apiRoot: string;
+  readonly email: string | undefined;
+  readonly #authorization: string | undefined;
+  readonly #transport: Transport;
+  readonly #logger: Logger;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #pacer: Pacer | undefined;
+  readonly #timeoutMs: number;
+  readonly #longPollMarginMs: number;
+  readonly #maxRetries: number;
+  readonly #backoffMs: number;
+  readonly #jitterMs: number;
+  readonly #maxWaitMs: number;
+  readonly #onIgnoredParameters: ServiceClientOptions['onIgnoredParameters'];
+  readonly #onRateLimit: ServiceClientOptions['onRateLimit'];
+  #featureLevel: number | undefined;
+  #announced: RegistrationContext = {};
+  #rateLimit: RateLimitState | undefined;
+
+  constructor(options: ServiceClientOptions) {
+    this.apiRoot = apiRootFor(options.serverUrl);
+    this.email = options.email;
+    if (options.email !== undefined && options.apiKey !== undefined) {
+      this.#authorization = `Basic ${Buffer.from(`${options.email}:${options.apiKey}`, 'utf8').toString('base64')}`;
+    }
+    this.#transport = new Transport(options.fetch);
+    this.#logger = options.logger ?? silentLogger;
+    this.#clock = options.clock ?? systemClock;
+    this.#random = options.random ?? Math.random;
+    this.#pacer = options.pacing === false ? undefined : new Pacer({ ...options.pacing, clock: this.#clock });
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#longPollMarginMs = options.longPollMarginMs ?? 10_000;
+    this.#maxRetries = options.maxRateLimitRetries ?? 3;
+    this.#backoffMs = options.rateLimitBackoffMs ?? 500;
+    this.#jitterMs = options.rateLimitJitterMs ?? 250;
+    this.#maxWaitMs = options.maxRateLimitWaitMs ?? 300_000;
+    this.#onIgnoredParameters = options.onIgnoredParameters;
+    this.#onRateLimit = options.onRateLimit;
+    this.#featureLevel = options.featureLevel;
+  }
+
+  /** The connected server's feature level; undefined until learned (calls are then not refused). */
+  get featureLevel(): number | undefined {
+    return this.#featureLevel;
+  }
+
+  setFeatureLevel(level: number | undefined): void {
+    this.#featureLevel = level;
+  }
+
+  /** The values the last registration announced (limits, typing periods, long-poll timeout). */
+  get announced(): Readonly<RegistrationContext> {
+    return this.#announced;
+  }
+
+  /** The latest rate-limit state the server announced; undefined if it sends none. */
+  get rateLimit(): RateLimitState | undefined {
+    return this.#rateLimit;
+  }
+
+  /** Feeds the client what a registration announced; registerQueue does this by itself. */
+  useRegistration(result: RegistrationContext): void {
+    this.#announced = { ...this.#announced, ...registrationContext({ ...result }) };
+    if (this.#announced.service_feature_level !== undefined) this.#featureLevel = this.#announced.service_feature_level;
+  }
+
+  // 1-24: the spec's operations (21, the outgoing webhook, is received: see outgoing-webhook.ts).
+
+  createScheduledMessage(params: ParamsOf<'createScheduledMessage'>, options?: CallOptions) {
+    return this.#call('createScheduledMessage', params, options);
+  }
+
+  editScheduledMessage(params: ParamsOf<'editScheduledMessage'>, options: EditScheduledMessageOptions = {}) {
+    const { existing, ...callOptions } = options;
+    return this.#call('editScheduledMessage', params, callOptions, existing ? { existing } : {});
+  }
+
+  setTypingStatus(params: ParamsOf<'setTypingStatus'>, options?: CallOptions) {
+    return this.#call('setTypingStatus', params, options);
+  }
+
+  /** Blocks up to event_queue_longpoll_timeout_seconds unless dont_block; the timeout allows for that. */
+  getEvents(params: ParamsOf<'getEvents'>, options: CallOptions = {}) {
+    const longPoll = params.dont_block !== true;
+    const seconds = this.#announced.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
+    const timeoutMs = options.timeoutMs ?? (longPoll ? seconds * 1000 + this.#longPollMarginMs : this.#timeoutMs);
+    return this.#call('getEvents', params, { ...options, timeoutMs });
+  }
+
+  updateUserTopic(params: ParamsOf<'updateUserTopic'>, options?: CallOptions) {
+    return this.#call('updateUserTopic', params, options);
+  }
+
+  updateChannelFolder(params: ParamsOf<'updateChannelFolder'>, options?: CallOptions) {
+    return this.#call('updateChannelFolder', params, options);
+  }
+
+  createChannelFolder(params: ParamsOf<'createChannelFolder'>, options?: CallOptions) {
+    return this.#call('createChannelFolder', params, options);
+  }
+
+  checkMessagesMatchNarrow(params: ParamsOf<'checkMessagesMatchNarrow'>, options?: CallOptions) {
+    return this.#call('checkMessagesMatchNarrow', params, options);
+  }
+
+  createCustomProfileField(params: ParamsOf<'createCustomProfileField'>, options?: CallOptions) {
+    return this.#call('createCustomProfileField', params, options);
+  }
+
+  updateStatusForUser(params: ParamsOf<'updateStatusForUser'>, options?: CallOptions) {
+    return this.#call('updateStatusForUser', params, options);
+  }
+
+  deleteTopic(params: ParamsOf<'deleteTopic'>, options?: CallOptions) {
+    return this.#call('deleteTopic', params, options);
+  }
+
+  createInviteLink(params: ParamsOf<'createInviteLink'>, options?: CallOptions) {
+    return this.#call('createInviteLink', params, options);
+  }
+
+  registerPushDevice(params: ParamsOf<'registerPushDevice'>, options?: CallOptions) {
+    return this.#call('registerPushDevice', params, options);
+  }
+
+  removeReaction(params: ParamsOf<'removeReaction'>, options?: CallOptions) {
+    return this.#call('removeReaction', params, options);
+  }
+
+  createUser(params: ParamsOf<'createUser'>, options?: CallOptions) {
+    return this.#call('createUser', params, options);
+  }
+
+  updateMessageFlags(params: ParamsOf<'updateMessageFlags'>, options?: CallOptions) {
+    return this.#call('updateMessageFlags', params, options);
+  }
+
+  editSavedSnippet(params: ParamsOf<'editSavedSnippet'>, options?: CallOptions) {
+    return this.#call('editSavedSnippet', params, options);
+  }
+
+  getChannels(params: ParamsOf<'getChannels'> = {}, options?: CallOptions) {
+    return this.#call('getChannels', params, options);
+  }
+
+  deactivateUser(params: ParamsOf<'deactivateUser'>, options?: CallOptions) {
+    return this.#call('deactivateUser', params, options);
+  }
+
+  updateLinkifier(params: ParamsOf<'updateLinkifier'>, options?: CallOptions) {
+    return this.#call('updateLinkifier', params, options);
+  }
+
+  getUsers(params: ParamsOf<'getUsers'> = {}, options?: CallOptions) {
+    return this.#call('getUsers', params, options);
+  }
+
+  getUserByEmail(params: ParamsOf<'getUserByEmail'>, options?: CallOptions) {
+    return this.#call('getUserByEmail', params, options);
+  }
+
+  /** Needs no credentials; teaches the client the server's feature level (absent = 0). */
+  async getServerSettings(options?: CallOptions) {
+    const settings = await this.#call('getServerSettings', {}, options);
+    this.#featureLevel = settings.service_feature_level ?? 0;
+    return settings;
+  }
+
+  // The neighbours the spec names as not shown.
+
+  /** Registers an event queue and feeds the client the values it announces. */
+  async registerQueue(params: RegisterQueueParams = {}, options?: CallOptions) {
+    const result = await this.#call('registerQueue', params, options);
+    this.useRegistration(result);
+    return result;
+  }
+
+  deleteQueue(params: ParamsOf<'deleteQueue'>, options?: CallOptions) {
+    return this.#call('deleteQueue', params, options);
+  }
+
+  getScheduledMessages(options?: CallOptions) {
+    return this.#call('getScheduledMessages', {}, options);
+  }
+
+  deleteScheduledMessage(params: ParamsOf<'deleteScheduledMessage'>, options?: CallOptions) {
+    return this.#call('deleteScheduledMessage', params, options);
+  }
+
+  sendMessage(params: ParamsOf<'sendMessage'>, options?: CallOptions) {
+    return this.#call('sendMessage', params, options);
+  }
+
+  getMessages(params: ParamsOf<'getMessages'>, options?: CallOptions) {
+    return this.#call('getMessages', params, options);
+  }
+
+  getChannelFolders(params: ParamsOf<'getChannelFolders'> = {}, options?: CallOptions) {
+    return this.#call('getChannelFolders', params, options);
+  }
+
+  getSavedSnippets(options?: CallOptions) {
+    return this.#call('getSavedSnippets', {}, options);
+  }
+
+  createSavedSnippet(params: ParamsOf<'createSavedSnippet'>, options?: CallOptions) {
+    return this.#call('createSavedSnippet', params, options);
+  }
+
+  deleteSavedSnippet(params: ParamsOf<'deleteSavedSnippet'>, options?: CallOptions) {
+    return this.#call('deleteSavedSnippet', params, options);
+  }
+
+  getCustomProfileFields(options?: CallOptions) {
+    return this.#call('getCustomProfileFields', {}, options);
+  }
+
+  getLinkifiers(options?: CallOptions) {
+    return this.#call('getLinkifiers', {}, options);
+  }
+
+  async #call<K extends OperationName>(
+    name: K,
+    params: ParamsOf<K>,
+    options: CallOptions = {},
+    checkContext: Pick<CheckContext, 'existing'> = {},
+  ): Promise<ResultOf<K>> {
+    const spec = OPERATIONS[name];
+    const request = `${spec.method} ${spec.path}`;
+    const problem = featureLevelProblem(name, params, this.#featureLevel);
+    if (problem) throw new UnsupportedFeatureError(request, problem.message, problem.level, this.#featureLevel ?? 0);
+    const violations = checkOperation(name, params, { ...this.#announced, ...checkContext });
+    if (violations.length > 0) throw new ValidationError(request, violations);
+
+    const encoded = encodeRequest(spec.method, spec.path, params);
+    const query = spec.method === 'GET' && encoded.fields.size > 0 ? `?${encoded.fields.toString()}` : '';
+    const body = spec.method !== 'GET' && encoded.fields.size > 0 ? encoded.fields : undefined;
+    const headers: Record<string, string> = {};
+    if (spec.auth !== false && this.#authorization) headers.authorization = this.#authorization;
+
+    for (let retry = 0; ; retry += 1) {
+      options.signal?.throwIfAborted();
+      await this.#pacer?.acquire();
+      const started = this.#clock.now();
+      const answer = await this.#transport.send({
+        method: spec.method,
+        url: `${this.apiRoot}${encoded.path}${query}`,
+        headers,
+        body,
+        timeoutMs: options.timeoutMs ?? this.#timeoutMs,
+        signal: options.signal,
+        request,
+      });
+      const now = this.#clock.now();
+      this.#logger.debug(`${request} -> ${answer.status}`, { ms: now - started });
+      this.#observeRateLimit(answer.headers, now);
+
+      if (answer.status !== 429) {
+        const result = readAnswer(answer, request, now) as ResultOf<K>;
+        this.#reportIgnored(name, result.ignored_parameters_unsupported);
+        return result;
+      }
+      const refusal = toServiceError(answer, request, now);
+      const waitMs = rateLimitWaitMs(refusal.retryAfter, retry, {
+        backoffMs: this.#backoffMs,
+        jitterMs: this.#jitterMs,
+        random: this.#random,
+      });
+      if (retry >= this.#maxRetries || waitMs > this.#maxWaitMs) throw this.#gaveUp(refusal, retry, waitMs);
+      this.#logger.warn(`${request} was rate limited; retrying in ${Math.round(waitMs)} ms`, { retry: retry + 1 });
+      await this.#clock.sleep(waitMs);
+    }
+  }
+
+  #observeRateLimit(headers: Headers, now: number): void {
+    const state = readRateLimitHeaders(headers, now);
+    if (!state) return;
+    this.#rateLimit = state;
+    this.#pacer?.observe(state);
+    this.#onRateLimit?.(state);
+  }
+
+  #reportIgnored(name: OperationName, ignored: string[] | undefined): void {
+    if (!ignored || ignored.length === 0) return;
+    this.#logger.warn(`The server ignored parameters it does not support: ${ignored.join(', ')}`, { operation: name });
+    this.#onIgnoredParameters?.(name, ignored);
+  }
+
+  #gaveUp(refusal: ServiceError, retries: number, waitMs: number): ServiceError {
+    const why =
+      waitMs > this.#maxWaitMs
+        ? `the server asks to wait ${Math.round(waitMs / 1000)} s, more than the ${Math.round(this.#maxWaitMs / 1000)} s allowed`
+        : 'still refused';
+    return new ServiceError({
+      code: 'RATE_LIMIT_HIT',
+      msg: refusal.msg,
+      status: refusal.status,
+      request: refusal.request,
+      fields: { ...refusal.fields },
+      retryAfter: refusal.retryAfter,
+      message: `Rate limit hit for ${refusal.request}: gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'} (${why}). ${refusal.msg}`,
+    });
+  }
+}

@@ -1,0 +1,358 @@
+// The events GET /events delivers that the client applies (spec "Events"; the payloads the spec
+// does not show follow reference/events.json and semantics.md (d)). Every event has `id` and
+// `type`; anything else the server adds is kept (OpenRecord).
+import type {
+  Channel,
+  ChannelFolder,
+  CustomProfileField,
+  Message,
+  OpenRecord,
+  ReactionType,
+  SavedSnippet,
+  ScheduledMessage,
+  SubscriptionEntry,
+  User,
+} from './records';
+
+interface EventBase extends OpenRecord {
+  id: number;
+}
+
+export type SettingValue = boolean | number | string;
+
+// realm_user update: `person` has user_id plus exactly one of these groups.
+interface PersonBase extends OpenRecord {
+  user_id: number;
+}
+export interface PersonFullName extends PersonBase {
+  full_name: string;
+}
+export interface PersonAvatar extends PersonBase {
+  avatar_url: string | null;
+  /** `G` third-party provider, `U` uploaded. */
+  avatar_source: string;
+  avatar_url_medium: string | null;
+  avatar_version: number;
+}
+export interface PersonTimezone extends PersonBase {
+  /** Deprecated. */
+  email?: string;
+  timezone: string;
+}
+export interface PersonBotOwner extends PersonBase {
+  bot_owner_id: number;
+}
+export interface PersonRole extends PersonBase {
+  role: number;
+}
+export interface PersonDeliveryEmail extends PersonBase {
+  delivery_email: string | null;
+}
+export interface PersonCustomProfileField extends PersonBase {
+  custom_profile_field: { id: number; value: string | null; rendered_value?: string };
+}
+export interface PersonNewEmail extends PersonBase {
+  new_email: string;
+}
+/** Deactivation and reactivation (feature level 222; earlier realm_user remove/add). */
+export interface PersonIsActive extends PersonBase {
+  is_active: boolean;
+}
+export type PersonUpdate =
+  | PersonFullName
+  | PersonAvatar
+  | PersonTimezone
+  | PersonBotOwner
+  | PersonRole
+  | PersonDeliveryEmail
+  | PersonCustomProfileField
+  | PersonNewEmail
+  | PersonIsActive;
+
+export interface RealmUserAddEvent extends EventBase {
+  type: 'realm_user';
+  op: 'add';
+  person: User;
+}
+export interface RealmUserUpdateEvent extends EventBase {
+  type: 'realm_user';
+  op: 'update';
+  person: PersonUpdate;
+}
+export interface RealmUserRemoveEvent extends EventBase {
+  type: 'realm_user';
+  op: 'remove';
+  person: { user_id: number; full_name?: string };
+}
+
+export interface SubscriptionAddEvent extends EventBase {
+  type: 'subscription';
+  op: 'add';
+  subscriptions: SubscriptionEntry[];
+}
+export interface SubscriptionRemoveEvent extends EventBase {
+  type: 'subscription';
+  op: 'remove';
+  subscriptions: { stream_id: number; name: string }[];
+}
+export interface SubscriptionUpdateEvent extends EventBase {
+  type: 'subscription';
+  op: 'update';
+  stream_id: number;
+  property: string;
+  value: SettingValue;
+}
+export interface SubscriptionPeerEvent extends EventBase {
+  type: 'subscription';
+  op: 'peer_add' | 'peer_remove';
+  stream_ids: number[];
+  user_ids: number[];
+}
+
+export interface StreamCreateEvent extends EventBase {
+  type: 'stream';
+  op: 'create';
+  streams: Channel[];
+}
+export interface StreamDeleteEvent extends EventBase {
+  type: 'stream';
+  op: 'delete';
+  stream_ids: number[];
+  /** Deprecated. */
+  streams?: { stream_id: number }[];
+}
+export interface StreamUpdateEvent extends EventBase {
+  type: 'stream';
+  op: 'update';
+  stream_id: number;
+  name: string;
+  /** Unknown properties must be ignored. */
+  property: string;
+  value: SettingValue | { direct_members: number[]; direct_subgroups: number[] } | null;
+  rendered_description?: string;
+  history_public_to_subscribers?: boolean;
+  is_web_public?: boolean;
+}
+
+export interface ChannelFolderAddEvent extends EventBase {
+  type: 'channel_folder';
+  op: 'add';
+  channel_folder: ChannelFolder;
+}
+export interface ChannelFolderUpdateEvent extends EventBase {
+  type: 'channel_folder';
+  op: 'update';
+  channel_folder_id: number;
+  data: { name?: string; description?: string; rendered_description?: string; is_archived?: boolean };
+}
+
+export interface SavedSnippetsAddEvent extends EventBase {
+  type: 'saved_snippets';
+  op: 'add' | 'update';
+  saved_snippet: SavedSnippet;
+}
+export interface SavedSnippetsRemoveEvent extends EventBase {
+  type: 'saved_snippets';
+  op: 'remove';
+  saved_snippet_id: number;
+}
+
+/** The full list, no `op`. */
+export interface CustomProfileFieldsEvent extends EventBase {
+  type: 'custom_profile_fields';
+  fields: CustomProfileField[];
+}
+
+/** The full list, no `op`; the reference names each linkifier's ID `id`, the spec `filter_id`. */
+export interface RealmLinkifiersEvent extends EventBase {
+  type: 'realm_linkifiers';
+  realm_linkifiers: OpenRecord[];
+}
+
+export interface ScheduledMessagesAddEvent extends EventBase {
+  type: 'scheduled_messages';
+  op: 'add';
+  scheduled_messages: ScheduledMessage[];
+}
+export interface ScheduledMessagesUpdateEvent extends EventBase {
+  type: 'scheduled_messages';
+  op: 'update';
+  scheduled_message: ScheduledMessage;
+}
+export interface ScheduledMessagesRemoveEvent extends EventBase {
+  type: 'scheduled_messages';
+  op: 'remove';
+  scheduled_message_id: number;
+}
+
+export interface UserTopicEvent extends EventBase {
+  type: 'user_topic';
+  stream_id: number;
+  topic_name: string;
+  last_updated: number;
+  visibility_policy: number;
+}
+
+export interface ReactionEvent extends EventBase {
+  type: 'reaction';
+  op: 'add' | 'remove';
+  message_id: number;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: ReactionType;
+  user_id: number;
+}
+
+export interface UpdateMessageFlagsEvent extends EventBase {
+  type: 'update_message_flags';
+  op: 'add' | 'remove';
+  flag: string;
+  messages: number[];
+  all: boolean;
+  /** remove + read only: what the client needs to re-count unreads. */
+  message_details?: Record<string, OpenRecord>;
+}
+
+export interface MessageEvent extends EventBase {
+  type: 'message';
+  message: Message;
+  flags: string[];
+}
+
+export interface TypingEvent extends EventBase {
+  type: 'typing';
+  op: 'start' | 'stop';
+  message_type: 'direct' | 'stream';
+  sender: { user_id: number; email: string };
+  /** Direct messages only. */
+  recipients?: { user_id: number; email: string }[];
+  /** Channel messages only. */
+  stream_id?: number;
+  topic?: string;
+}
+
+export interface UserStatusEvent extends EventBase {
+  type: 'user_status';
+  user_id: number;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: ReactionType;
+  /** Deprecated. */
+  away?: boolean;
+}
+
+export interface AlertWordsEvent extends EventBase {
+  type: 'alert_words';
+  alert_words: string[];
+}
+
+/** Deprecated since feature level 89, replaced by user_settings update. */
+export interface UpdateDisplaySettingsEvent extends EventBase {
+  type: 'update_display_settings';
+  user: string;
+  setting_name: string;
+  setting: SettingValue;
+  language_name?: string;
+}
+
+/** Deprecated since feature level 89, replaced by user_settings update. */
+export interface UpdateGlobalNotificationsEvent extends EventBase {
+  type: 'update_global_notifications';
+  user: string;
+  notification_name: string;
+  setting: SettingValue;
+}
+
+export interface UserSettingsUpdateEvent extends EventBase {
+  type: 'user_settings';
+  op: 'update';
+  property: string;
+  value: SettingValue;
+  language_name?: string;
+}
+
+export interface HeartbeatEvent extends EventBase {
+  type: 'heartbeat';
+}
+
+/** The server restarted; a new feature level may apply. */
+export interface RestartEvent extends EventBase {
+  type: 'restart';
+  service_version: string;
+  service_merge_base: string;
+  service_feature_level: number;
+  server_generation: number;
+}
+
+export type KnownEvent =
+  | RealmUserAddEvent
+  | RealmUserUpdateEvent
+  | RealmUserRemoveEvent
+  | SubscriptionAddEvent
+  | SubscriptionRemoveEvent
+  | SubscriptionUpdateEvent
+  | SubscriptionPeerEvent
+  | StreamCreateEvent
+  | StreamDeleteEvent
+  | StreamUpdateEvent
+  | ChannelFolderAddEvent
+  | ChannelFolderUpdateEvent
+  | SavedSnippetsAddEvent
+  | SavedSnippetsRemoveEvent
+  | CustomProfileFieldsEvent
+  | RealmLinkifiersEvent
+  | ScheduledMessagesAddEvent
+  | ScheduledMessagesUpdateEvent
+  | ScheduledMessagesRemoveEvent
+  | UserTopicEvent
+  | ReactionEvent
+  | UpdateMessageFlagsEvent
+  | MessageEvent
+  | TypingEvent
+  | UserStatusEvent
+  | AlertWordsEvent
+  | UpdateDisplaySettingsEvent
+  | UpdateGlobalNotificationsEvent
+  | UserSettingsUpdateEvent
+  | HeartbeatEvent
+  | RestartEvent;
+
+/** Any other event type or op: kept as received, for the sync layer to skip. */
+export interface UnknownEvent extends EventBase {
+  type: string;
+  op?: string;
+}
+
+export type ServiceEvent = KnownEvent | UnknownEvent;
+
+/** The ops of each known type; null for types that carry no `op`. */
+export const KNOWN_EVENTS: { readonly [T in KnownEvent['type']]: readonly string[] | null } = {
+  realm_user: ['add', 'update', 'remove'],
+  subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
+  stream: ['create', 'delete', 'update'],
+  channel_folder: ['add', 'update'],
+  saved_snippets: ['add', 'update', 'remove'],
+  custom_profile_fields: null,
+  realm_linkifiers: null,
+  scheduled_messages: ['add', 'update', 'remove'],
+  user_topic: null,
+  reaction: ['add', 'remove'],
+  update_message_flags: ['add', 'remove'],
+  message: null,
+  typing: ['start', 'stop'],
+  user_status: null,
+  alert_words: null,
+  update_display_settings: null,
+  update_global_notifications: null,
+  user_settings: ['update'],
+  heartbeat: null,
+  restart: null,
+};
+
+/** Narrows an event to the union the sync layer can switch on exhaustively. */
+export function isKnownEvent(event: ServiceEvent): event is KnownEvent {
+  if (!Object.hasOwn(KNOWN_EVENTS, event.type)) return false;
+  const ops = KNOWN_EVENTS[event.type as KnownEvent['type']];
+  return ops === null || (typeof event.op === 'string' && ops.includes(event.op));
+}

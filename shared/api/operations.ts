@@ -1,0 +1,298 @@
+// Each operation's params and result, by operation name. Path parameters are params like any
+// other; the operation table says which part of the request each one goes to.
+import type { ServiceEvent } from './events';
+import type { RegisterQueueParams, RegisterQueueResult } from './registration';
+import type {
+  Channel,
+  ChannelFolder,
+  CustomProfileField,
+  Linkifier,
+  ListFieldData,
+  Message,
+  MessageType,
+  NarrowTerm,
+  OpenRecord,
+  PushRegistration,
+  ReactionType,
+  SavedSnippet,
+  ScheduledMessage,
+  ServerSettings,
+  User,
+} from './records';
+
+/** Every success answer: extra fields are kept, unsupported parameters are reported. */
+export interface SuccessEnvelope extends OpenRecord {
+  result: 'success';
+  msg: string;
+  /** Since feature level 167: the request's parameters this endpoint ignored. */
+  ignored_parameters_unsupported?: string[];
+}
+
+export type Success<T> = T & SuccessEnvelope;
+
+// Empty success answers carry nothing beyond the envelope.
+type Empty = Record<never, never>;
+
+export interface CreateScheduledMessageParams {
+  type: MessageType;
+  to: number | number[];
+  content: string;
+  topic?: string;
+  scheduled_delivery_timestamp: number;
+  read_by_sender?: boolean;
+}
+
+export interface EditScheduledMessageParams {
+  scheduled_message_id: number;
+  type?: MessageType;
+  to?: number | number[];
+  content?: string;
+  topic?: string;
+  scheduled_delivery_timestamp?: number;
+}
+
+export interface SetTypingStatusParams {
+  type?: 'direct' | 'stream' | 'channel';
+  op: 'start' | 'stop';
+  to?: number[];
+  stream_id?: number;
+  topic?: string;
+}
+
+export interface GetEventsParams {
+  queue_id: string;
+  last_event_id?: number;
+  dont_block?: boolean;
+}
+
+export interface UpdateUserTopicParams {
+  stream_id: number;
+  topic: string;
+  visibility_policy: number;
+}
+
+export interface UpdateChannelFolderParams {
+  channel_folder_id: number;
+  name?: string;
+  description?: string;
+  is_archived?: boolean;
+}
+
+export interface CreateChannelFolderParams {
+  name: string;
+  /** Must be passed; may be empty. */
+  description: string;
+}
+
+export interface CheckMessagesMatchNarrowParams {
+  msg_ids: number[];
+  narrow: NarrowTerm[];
+}
+
+export interface CreateCustomProfileFieldParams {
+  name?: string;
+  hint?: string;
+  field_type: number;
+  field_data?: ListFieldData | Record<string, unknown>;
+  display_in_profile_summary?: boolean;
+  required?: boolean;
+  editable_by_user?: boolean;
+}
+
+export interface UpdateStatusForUserParams {
+  user_id: number;
+  /** Empty string clears the status. */
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: ReactionType;
+}
+
+export interface DeleteTopicParams {
+  stream_id: number;
+  /** The empty topic is written as realm_empty_topic_display_name. */
+  topic_name: string;
+}
+
+export interface CreateInviteLinkParams {
+  /** null = never expires; absent = the server's default. */
+  invite_expires_in_minutes?: number | null;
+  invite_as?: number;
+  stream_ids?: number[];
+  group_ids?: number[];
+  include_realm_default_subscriptions?: boolean;
+  /** null = organization default; empty string = none. */
+  welcome_message_custom_text?: string | null;
+}
+
+export type RegisterPushDeviceParams = PushRegistration;
+
+export interface RemoveReactionParams {
+  message_id: number;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: ReactionType;
+}
+
+export interface CreateUserParams {
+  email: string;
+  password: string;
+  full_name: string;
+}
+
+export interface UpdateMessageFlagsParams {
+  messages: number[];
+  op: 'add' | 'remove';
+  flag: string;
+}
+
+export interface EditSavedSnippetParams {
+  saved_snippet_id: number;
+  title?: string;
+  content?: string;
+}
+
+export interface GetChannelsParams {
+  include_public?: boolean;
+  include_web_public?: boolean;
+  include_subscribed?: boolean;
+  exclude_archived?: boolean;
+  include_all?: boolean;
+  include_default?: boolean;
+  include_owner_subscribed?: boolean;
+  include_can_access_content?: boolean;
+  /** Deprecated: needs administrative privileges; include_all replaces it. */
+  include_all_active?: boolean;
+}
+
+export interface DeactivateUserParams {
+  user_id: number;
+  deactivation_notification_comment?: string;
+}
+
+export interface UpdateLinkifierParams {
+  filter_id: number;
+  pattern: string;
+  url_template: string;
+}
+
+export interface GetUsersParams {
+  client_gravatar?: boolean;
+  include_custom_profile_fields?: boolean;
+  user_ids?: number[];
+}
+
+export interface GetUserByEmailParams {
+  /** The real email or the placeholder `user<user_id>@<realm_host>`. */
+  email: string;
+  client_gravatar?: boolean;
+  include_custom_profile_fields?: boolean;
+}
+
+export interface DeleteQueueParams {
+  queue_id: string;
+}
+
+export interface DeleteScheduledMessageParams {
+  scheduled_message_id: number;
+}
+
+export interface SendMessageParams {
+  type: MessageType;
+  /** Channel ID (or name) for channel messages; user IDs for direct messages. */
+  to: number | string | number[];
+  topic?: string;
+  content: string;
+  queue_id?: string;
+  local_id?: string;
+  read_by_sender?: boolean;
+}
+
+export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
+
+export interface GetMessagesParams {
+  anchor?: Anchor;
+  include_anchor?: boolean;
+  num_before: number;
+  num_after: number;
+  narrow?: NarrowTerm[];
+  client_gravatar?: boolean;
+  apply_markdown?: boolean;
+}
+
+export interface GetChannelFoldersParams {
+  include_archived?: boolean;
+}
+
+export interface CreateSavedSnippetParams {
+  title: string;
+  content: string;
+}
+
+export interface DeleteSavedSnippetParams {
+  saved_snippet_id: number;
+}
+
+export interface MatchedMessage extends OpenRecord {
+  match_content: string;
+  match_subject: string;
+}
+
+/** Params and result of every operation the client calls. */
+export interface Operations {
+  createScheduledMessage: { params: CreateScheduledMessageParams; result: { scheduled_message_id: number } };
+  editScheduledMessage: { params: EditScheduledMessageParams; result: Empty };
+  setTypingStatus: { params: SetTypingStatusParams; result: Empty };
+  getEvents: { params: GetEventsParams; result: { events: ServiceEvent[]; queue_id: string } };
+  updateUserTopic: { params: UpdateUserTopicParams; result: Empty };
+  updateChannelFolder: { params: UpdateChannelFolderParams; result: Empty };
+  createChannelFolder: { params: CreateChannelFolderParams; result: { channel_folder_id: number } };
+  checkMessagesMatchNarrow: {
+    params: CheckMessagesMatchNarrowParams;
+    result: { messages: Record<string, MatchedMessage> };
+  };
+  createCustomProfileField: { params: CreateCustomProfileFieldParams; result: { id: number } };
+  updateStatusForUser: { params: UpdateStatusForUserParams; result: Empty };
+  deleteTopic: { params: DeleteTopicParams; result: { complete: boolean } };
+  createInviteLink: { params: CreateInviteLinkParams; result: { invite_link: string } };
+  registerPushDevice: { params: RegisterPushDeviceParams; result: Empty };
+  removeReaction: { params: RemoveReactionParams; result: Empty };
+  createUser: { params: CreateUserParams; result: { user_id: number } };
+  updateMessageFlags: {
+    params: UpdateMessageFlagsParams;
+    result: { messages: number[]; ignored_because_not_subscribed_channels?: number[] };
+  };
+  editSavedSnippet: { params: EditSavedSnippetParams; result: Empty };
+  getChannels: { params: GetChannelsParams; result: { streams: Channel[] } };
+  deactivateUser: { params: DeactivateUserParams; result: Empty };
+  updateLinkifier: { params: UpdateLinkifierParams; result: Empty };
+  getUsers: { params: GetUsersParams; result: { members: User[] } };
+  getUserByEmail: { params: GetUserByEmailParams; result: { user: User } };
+  getServerSettings: { params: Empty; result: ServerSettings };
+  registerQueue: { params: RegisterQueueParams; result: RegisterQueueResult };
+  deleteQueue: { params: DeleteQueueParams; result: Empty };
+  getScheduledMessages: { params: Empty; result: { scheduled_messages: ScheduledMessage[] } };
+  deleteScheduledMessage: { params: DeleteScheduledMessageParams; result: Empty };
+  sendMessage: { params: SendMessageParams; result: { id: number } };
+  getMessages: {
+    params: GetMessagesParams;
+    result: {
+      messages: Message[];
+      found_newest: boolean;
+      found_oldest: boolean;
+      found_anchor?: boolean;
+      anchor: number;
+      history_limited?: boolean;
+    };
+  };
+  getChannelFolders: { params: GetChannelFoldersParams; result: { channel_folders: ChannelFolder[] } };
+  getSavedSnippets: { params: Empty; result: { saved_snippets: SavedSnippet[] } };
+  createSavedSnippet: { params: CreateSavedSnippetParams; result: { saved_snippet_id: number } };
+  deleteSavedSnippet: { params: DeleteSavedSnippetParams; result: Empty };
+  getCustomProfileFields: { params: Empty; result: { custom_fields: CustomProfileField[] } };
+  getLinkifiers: { params: Empty; result: { linkifiers: Linkifier[] } };
+}
+
+export type OperationName = keyof Operations;
+export type ParamsOf<K extends OperationName> = Operations[K]['params'];
+export type ResultOf<K extends OperationName> = Success<Operations[K]['result']>;
