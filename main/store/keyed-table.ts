@@ -15,6 +15,18 @@ export interface KeyedTable<R> {
 export type Row = Record<string, unknown> & { json: string };
 
 const statements = new WeakMap<MirrorDatabase, Map<string, Statement>>();
+const generations = new WeakMap<MirrorDatabase, Map<string, number>>();
+
+/** Counts this connection's writes to `table`, so derived in-memory indexes know when to rebuild. */
+export function tableGeneration(db: MirrorDatabase, table: string): number {
+  return generations.get(db)?.get(table) ?? 0;
+}
+
+function wrote(db: MirrorDatabase, table: string): void {
+  let tables = generations.get(db);
+  if (!tables) generations.set(db, (tables = new Map()));
+  tables.set(table, (tables.get(table) ?? 0) + 1);
+}
 
 /** Prepared statements are cached per connection: the hot paths (events) reuse them. */
 export function prepared(db: MirrorDatabase, sql: string): Statement {
@@ -47,18 +59,21 @@ function toParams<R>(t: KeyedTable<R>, record: R, position: number): Record<stri
 export function upsertRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, records: readonly R[]): void {
   const statement = prepared(db, upsertSql(t));
   records.forEach((record, position) => statement.run(toParams(t, record, position)));
+  wrote(db, t.table);
 }
 
 /** The table becomes exactly `records`: rows missing from them are removed. Call inside a transaction. */
 export function replaceRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, records: readonly R[]): void {
   const keep = records.map((record, position) => t.columns[t.key]?.(record, position));
   prepared(db, `DELETE FROM ${t.table} WHERE ${t.key} NOT IN (SELECT value FROM json_each(?))`).run(JSON.stringify(keep));
+  wrote(db, t.table);
   upsertRecords(db, t, records);
 }
 
 export function deleteRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, keys: readonly (number | string)[]): void {
   const statement = prepared(db, `DELETE FROM ${t.table} WHERE ${t.key} = ?`);
   for (const key of keys) statement.run(key);
+  wrote(db, t.table);
 }
 
 export function getRecord<R>(db: MirrorDatabase, t: KeyedTable<R>, key: number | string): R | undefined {

@@ -33,26 +33,6 @@ export const migrations: readonly ((db: Database) => void)[] = [
       CREATE INDEX users_sort_name ON users (sort_name, user_id);
       CREATE INDEX users_email ON users (email);
       CREATE INDEX users_delivery_email ON users (delivery_email);
-      -- Substring search: trigram full-text index kept in step with users by triggers.
-      CREATE VIRTUAL TABLE users_search USING fts5 (
-        full_name, email, delivery_email,
-        content = 'users', content_rowid = 'user_id', tokenize = 'trigram remove_diacritics 1'
-      );
-      CREATE TRIGGER users_search_insert AFTER INSERT ON users BEGIN
-        INSERT INTO users_search (rowid, full_name, email, delivery_email)
-        VALUES (new.user_id, new.full_name, new.email, new.delivery_email);
-      END;
-      CREATE TRIGGER users_search_delete AFTER DELETE ON users BEGIN
-        INSERT INTO users_search (users_search, rowid, full_name, email, delivery_email)
-        VALUES ('delete', old.user_id, old.full_name, old.email, old.delivery_email);
-      END;
-      CREATE TRIGGER users_search_update AFTER UPDATE OF full_name, email, delivery_email ON users BEGIN
-        INSERT INTO users_search (users_search, rowid, full_name, email, delivery_email)
-        VALUES ('delete', old.user_id, old.full_name, old.email, old.delivery_email);
-        INSERT INTO users_search (rowid, full_name, email, delivery_email)
-        VALUES (new.user_id, new.full_name, new.email, new.delivery_email);
-      END;
-
       CREATE TABLE user_status (
         user_id INTEGER PRIMARY KEY,
         json TEXT NOT NULL

@@ -1,6 +1,7 @@
 import type { User, UserStatus } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
 import { type KeyedTable, parseRows, prepared } from './keyed-table';
+import { foldName, userSearchIndex } from './user-search';
 
 export const usersTable: KeyedTable<User> = {
   table: 'users',
@@ -24,7 +25,7 @@ export const userStatusTable: KeyedTable<UserStatus & { user_id: number }> = {
 };
 
 export interface UserQuery {
-  /** Matched against name and email: a prefix for one or two characters, a substring from three. */
+  /** Matched against names and emails: word starts for one or two characters, anywhere from three. */
   text?: string;
   includeInactive?: boolean;
   offset?: number;
@@ -36,33 +37,22 @@ export interface UserPage {
   total: number;
 }
 
-/** Below three characters the trigram index cannot answer, so short queries match prefixes. */
-const TRIGRAM = 3;
-
 export function searchUsers(db: MirrorDatabase, query: UserQuery = {}): UserPage {
   const text = (query.text ?? '').trim();
-  const active = query.includeInactive ? '' : 'AND u.is_active = 1';
-  const page = { limit: query.limit ?? 50, offset: query.offset ?? 0 };
-  let from: string;
-  let params: Record<string, unknown>;
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 50;
+  const includeInactive = query.includeInactive === true;
   if (text === '') {
-    from = `FROM users u WHERE 1 ${active}`;
-    params = {};
-  } else if ([...text].length < TRIGRAM) {
-    from =
-      `FROM users u WHERE (u.sort_name LIKE @folded ESCAPE '\\' OR u.email LIKE @prefix ESCAPE '\\' ` +
-      `OR u.delivery_email LIKE @prefix ESCAPE '\\') ${active}`;
-    params = { folded: likePrefix(foldName(text)), prefix: likePrefix(text) };
-  } else {
-    from = `FROM users_search s JOIN users u ON u.user_id = s.rowid WHERE users_search MATCH @match ${active}`;
-    params = { match: `"${text.replace(/"/g, '""')}"` };
+    // The whole directory in name order: the index on sort_name answers it without a scan.
+    const active = includeInactive ? '' : 'WHERE is_active = 1';
+    const total = (prepared(db, `SELECT count(*) AS n FROM users ${active}`).get() as { n: number }).n;
+    const rows = prepared(db, `SELECT json FROM users ${active} ORDER BY sort_name, user_id LIMIT ? OFFSET ?`).all(limit, offset);
+    return { users: parseRows<User>(rows), total };
   }
-  const total = (prepared(db, `SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
-  const rows = prepared(db, `SELECT u.json ${from} ORDER BY u.sort_name, u.user_id LIMIT @limit OFFSET @offset`).all({
-    ...params,
-    ...page,
-  });
-  return { users: parseRows<User>(rows), total };
+  const { ids, total } = userSearchIndex(db).search(text, includeInactive, offset, limit);
+  const rows = prepared(db, 'SELECT user_id, json FROM users WHERE user_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { user_id: number; json: string }[];
+  const byId = new Map(rows.map((row) => [row.user_id, row.json]));
+  return { users: ids.flatMap((id) => { const json = byId.get(id); return json ? [JSON.parse(json) as User] : []; }), total };
 }
 
 export function userByEmail(db: MirrorDatabase, email: string): User | undefined {
@@ -70,13 +60,4 @@ export function userByEmail(db: MirrorDatabase, email: string): User | undefined
     | { json: string }
     | undefined;
   return row && (JSON.parse(row.json) as User);
-}
-
-/** Case and accents folded away, so "edi" finds "Édith" and "Édith" sorts among the E's. */
-export function foldName(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
