@@ -1,7 +1,7 @@
 // The mirror's records shaped for the screens (shared/ipc.ts view types).
-import type { Channel, User, UserStatus } from '../../shared/api/records';
-import type { ChannelFilters, ChannelListing, UserProfile, UserSummary } from '../../shared/ipc';
-import { channelFoldersTable, channelsTable, subscriptionsTable } from '../store/channels';
+import type { User, UserStatus } from '../../shared/api/records';
+import type { ChannelFilters, ChannelListing, ChannelSummary, UserProfile, UserSummary } from '../../shared/ipc';
+import { channelFoldersTable, channelSummaries, subscribedChannelIds } from '../store/channels';
 import type { MirrorDatabase } from '../store/database';
 import { allRecords, getRecord } from '../store/keyed-table';
 import { customProfileFieldsTable } from '../store/personal';
@@ -28,8 +28,8 @@ export function userProfile(db: MirrorDatabase, user: User): UserProfile {
 
 /** The spec's channel-listing filters, answered from the mirror so they work offline. */
 export function channelListing(db: MirrorDatabase, filters: ChannelFilters): ChannelListing {
-  const subscribed = new Set(allRecords(db, subscriptionsTable).map((s) => s.stream_id));
-  const wanted = (c: Channel): boolean =>
+  const subscribed = subscribedChannelIds(db);
+  const wanted = (c: ChannelSummary): boolean =>
     (!filters.exclude_archived || !c.is_archived) &&
     (filters.include_all ||
       (filters.include_public && !c.invite_only) ||
@@ -37,7 +37,7 @@ export function channelListing(db: MirrorDatabase, filters: ChannelFilters): Cha
       (filters.include_subscribed && subscribed.has(c.stream_id)));
   return {
     folders: allRecords(db, channelFoldersTable, 'name COLLATE NOCASE'),
-    channels: allRecords(db, channelsTable, 'name COLLATE NOCASE')
+    channels: channelSummaries(db)
       .filter(wanted)
       .map((c) => ({ ...c, subscribed: subscribed.has(c.stream_id) })),
   };

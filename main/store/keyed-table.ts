@@ -40,25 +40,28 @@ export function prepared(db: MirrorDatabase, sql: string): Statement {
 function upsertSql<R>(t: KeyedTable<R>): string {
   const names = [...Object.keys(t.columns), 'json'];
   const updates = names.filter((n) => n !== t.key).map((n) => `${n} = excluded.${n}`);
-  // Unchanged rows are not rewritten, so index and search triggers do no needless work.
+  // Unchanged rows are not rewritten, so their indexes do no needless work.
   return (
-    `INSERT INTO ${t.table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')}) ` +
+    `INSERT INTO ${t.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ` +
     `ON CONFLICT (${t.key}) DO UPDATE SET ${updates.join(', ')} WHERE ${t.table}.json IS NOT excluded.json`
   );
 }
 
-function toParams<R>(t: KeyedTable<R>, record: R, position: number): Record<string, unknown> {
-  const params: Record<string, unknown> = { json: JSON.stringify(record) };
-  for (const [name, read] of Object.entries(t.columns)) {
-    const value = read(record, position);
-    params[name] = typeof value === 'boolean' ? Number(value) : (value ?? null);
+/** Positional values in the order of upsertSql's columns (positional binding is the fast path). */
+function toValues<R>(readers: ((record: R, position: number) => unknown)[], record: R, position: number): unknown[] {
+  const values = new Array<unknown>(readers.length + 1);
+  for (let i = 0; i < readers.length; i++) {
+    const value = readers[i]!(record, position);
+    values[i] = typeof value === 'boolean' ? Number(value) : (value ?? null);
   }
-  return params;
+  values[readers.length] = JSON.stringify(record);
+  return values;
 }
 
 export function upsertRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, records: readonly R[]): void {
   const statement = prepared(db, upsertSql(t));
-  records.forEach((record, position) => statement.run(toParams(t, record, position)));
+  const readers = Object.values(t.columns);
+  for (let position = 0; position < records.length; position++) statement.run(toValues(readers, records[position]!, position));
   wrote(db, t.table);
 }
 

@@ -31,6 +31,8 @@ export const migrations: readonly ((db: Database) => void)[] = [
       );
       -- NOCASE columns and indexes let a prefix LIKE use the index.
       CREATE INDEX users_sort_name ON users (sort_name, user_id);
+      -- The directory's first screen: active users in name order, and how many there are.
+      CREATE INDEX users_active_sort_name ON users (is_active, sort_name, user_id);
       CREATE INDEX users_email ON users (email);
       CREATE INDEX users_delivery_email ON users (delivery_email);
       CREATE TABLE user_status (
@@ -44,6 +46,9 @@ export const migrations: readonly ((db: Database) => void)[] = [
         folder_id INTEGER,
         is_archived INTEGER NOT NULL,
         invite_only INTEGER NOT NULL,
+        is_web_public INTEGER NOT NULL,
+        -- The listing's columns, so listing 10,000 channels never reads the full records.
+        rendered_description TEXT NOT NULL,
         json TEXT NOT NULL
       );
       CREATE INDEX channels_folder ON channels (is_archived, folder_id, name);

@@ -13,20 +13,18 @@ export function foldName(name: string): string {
  */
 class UserSearchIndex {
   readonly #ids: Int32Array;
-  /** " <folded name>" so a word start is found as " <query>". */
-  readonly #names: string[];
-  readonly #emails: string[];
+  /** "\x01<folded name>\x01<email>[\x01<delivery email>]": \x01 never occurs in a query, so no match spans two fields. */
+  readonly #texts: string[];
   readonly #active: Uint8Array;
 
   constructor(rows: { user_id: number; sort_name: string; email: string; delivery_email: string | null; is_active: number }[]) {
     this.#ids = new Int32Array(rows.length);
-    this.#names = new Array<string>(rows.length);
-    this.#emails = new Array<string>(rows.length);
+    this.#texts = new Array<string>(rows.length);
     this.#active = new Uint8Array(rows.length);
     rows.forEach((row, i) => {
+      const delivery = row.delivery_email && row.delivery_email !== row.email ? `${FIELD}${row.delivery_email.toLowerCase()}` : '';
       this.#ids[i] = row.user_id;
-      this.#names[i] = ` ${row.sort_name}`;
-      this.#emails[i] = row.delivery_email && row.delivery_email !== row.email ? `${row.email.toLowerCase()} ${row.delivery_email.toLowerCase()}` : row.email.toLowerCase();
+      this.#texts[i] = `${FIELD}${row.sort_name}${FIELD}${row.email.toLowerCase()}${delivery}`;
       this.#active[i] = row.is_active;
     });
   }
@@ -38,21 +36,22 @@ class UserSearchIndex {
   search(text: string, includeInactive: boolean, offset: number, limit: number): { ids: number[]; total: number } {
     const folded = foldName(text);
     const short = [...folded].length < 3;
-    const wordStart = ` ${folded}`;
+    const atWord = ` ${folded}`;
+    const atField = `${FIELD}${folded}`;
     const ids: number[] = [];
     let total = 0;
     for (let i = 0; i < this.#ids.length; i++) {
       if (!includeInactive && this.#active[i] === 0) continue;
-      const name = this.#names[i]!;
-      const email = this.#emails[i]!;
-      const hit = short ? name.includes(wordStart) || email.startsWith(folded) || email.includes(` ${folded}`) : name.includes(folded) || email.includes(folded);
-      if (!hit) continue;
+      const haystack = this.#texts[i]!;
+      if (short ? !haystack.includes(atField) && !haystack.includes(atWord) : !haystack.includes(folded)) continue;
       if (total >= offset && ids.length < limit) ids.push(this.#ids[i]!);
       total += 1;
     }
     return { ids, total };
   }
 }
+
+const FIELD = '\x01';
 
 const indexes = new WeakMap<MirrorDatabase, { version: string; index: UserSearchIndex }>();
 

@@ -7,13 +7,17 @@ import type { SnapshotJob } from './snapshot-worker';
 
 type WorkerAnswer = { ok: true; summary: SnapshotSummary } | { ok: false; error: Record<string, unknown> };
 
-/** Under the TypeScript loader (dev, tests) the worker is the .ts source; in a build, the emitted .js. */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return {
-    url: new URL(fromSource ? './snapshot-worker.ts' : './snapshot-worker.js', import.meta.url),
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-  };
+/**
+ * In a build the worker is the emitted snapshot-worker.js. Run from source (dev, tests, benchmarks)
+ * it is the .ts file, loaded through tsx registered inside the worker: loader flags of the
+ * parent do not reach worker threads.
+ */
+function startWorker(workerData: SnapshotJob): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./snapshot-worker.js', import.meta.url), { workerData });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./snapshot-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 /**
@@ -23,25 +27,23 @@ function workerEntry(): { url: URL; execArgv: string[] } {
 export function workerSnapshot(account: Omit<SnapshotJob, 'params'>, params: RegisterQueueParams = REGISTER_PARAMS): SnapshotStep {
   return (signal) =>
     new Promise<SnapshotSummary>((resolve, reject) => {
-      const { url, execArgv } = workerEntry();
-      const job: SnapshotJob = { ...account, params };
-      const worker = new Worker(url, { workerData: job, execArgv });
+      const worker = startWorker({ ...account, params });
       // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
       const abort = () => void worker.terminate();
       signal.addEventListener('abort', abort, { once: true });
-      worker.once('message', (answer: WorkerAnswer) => {
+      const settle = (outcome: () => void) => {
         signal.removeEventListener('abort', abort);
-        if (answer.ok) resolve(answer.summary);
-        else reject(rebuildError(answer.error));
-      });
-      worker.once('error', (error) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      });
-      worker.once('exit', (code) => {
-        signal.removeEventListener('abort', abort);
-        reject(signal.aborted ? signal.reason : new Error(`The sync worker stopped (exit code ${code}).`));
-      });
+        outcome();
+      };
+      // The sync is done when the worker reports it (its transaction has committed); the thread
+      // then exits on its own and its memory goes with it.
+      worker.once('message', (answer: WorkerAnswer) =>
+        settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error)))),
+      );
+      worker.once('error', (error) => settle(() => reject(error)));
+      worker.once('exit', (code) =>
+        settle(() => reject(signal.aborted ? signal.reason : new Error(`The sync worker stopped (exit code ${code}).`))),
+      );
     });
 }
 
