@@ -16,6 +16,7 @@ const { values } = parseArgs({
     'longpoll-timeout': { type: 'string' },
     'push-configured': { type: 'boolean', default: false },
     db: { type: 'string' },
+    resume: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -41,6 +42,7 @@ const optional: [keyof ServiceOptions, number | undefined][] = [
 ];
 for (const [key, value] of optional) if (value !== undefined) Object.assign(options, { [key]: value });
 if (values.db !== undefined) options.dbPath = values.db;
+options.resume = values.resume;
 
 const started = Date.now();
 const service = await startService(options);

@@ -6,6 +6,8 @@ export interface ServiceOptions {
   channels?: number;
   port?: number;
   dbPath?: string;
+  /** Keep the organization already in dbPath (a restart) instead of seeding a fresh one. */
+  resume?: boolean;
   heartbeatSeconds?: number;
   longpollTimeoutSeconds?: number;
   queueIdleSeconds?: number;
@@ -42,6 +44,7 @@ export interface Config {
   channels: number;
   port: number;
   dbPath: string;
+  resume: boolean;
   heartbeatSeconds: number;
   longpollTimeoutSeconds: number;
   queueIdleSeconds: number;
@@ -61,6 +64,7 @@ export function resolveConfig(options: ServiceOptions): Config {
     channels: Math.max(options.channels ?? 100, 1),
     port: options.port ?? 0,
     dbPath: options.dbPath ?? ':memory:',
+    resume: options.resume ?? false,
     heartbeatSeconds: options.heartbeatSeconds ?? 50,
     longpollTimeoutSeconds: options.longpollTimeoutSeconds ?? 90,
     queueIdleSeconds: options.queueIdleSeconds ?? 600,

@@ -33,11 +33,21 @@ export interface RunningService {
   db: Database.Database;
 }
 
+function seed(db: Database.Database, config: ReturnType<typeof resolveConfig>): ServiceAccount[] {
+  const accounts = config.org === 'large' ? seedLarge(db, nowSeconds(), config.users, config.channels) : seedDemo(db, nowSeconds());
+  db.prepare('INSERT INTO sim_accounts (json) VALUES (?)').run(JSON.stringify(accounts));
+  return accounts;
+}
+
+function savedAccounts(db: Database.Database): ServiceAccount[] {
+  return JSON.parse((db.prepare('SELECT json FROM sim_accounts').get() as { json: string }).json) as ServiceAccount[];
+}
+
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const config = resolveConfig(options);
   const faults = initialFaults(options.featureLevel ?? DEFAULT_FEATURE_LEVEL);
-  const db = openDatabase(config.dbPath);
-  const accounts = config.org === 'large' ? seedLarge(db, nowSeconds(), config.users, config.channels) : seedDemo(db, nowSeconds());
+  const { db, resumed } = openDatabase(config.dbPath, config.resume);
+  const accounts = resumed ? savedAccounts(db) : seed(db, config);
 
   const realmQuery = db.prepare('SELECT * FROM realm WHERE id = 1');
   const realm = (): RealmRow => realmQuery.get() as RealmRow;

@@ -135,6 +135,33 @@ describe('live sync against the simulator', () => {
     expect(status.reason).toMatch(/reach|ECONNREFUSED/i);
   });
 
+  it('reconnects by itself after the server restarts, with a fresh queue', async () => {
+    const dir = mirrorDir();
+    dirs.push(dir);
+    const serviceDb = mirrorDir();
+    dirs.push(serviceDb);
+    const first = await startService({ org: 'demo', dbPath: serviceDb.path, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
+    const account = first.accounts.find((a) => a.role === 200)!;
+    const run = runEngine(first.url, account, dir.path);
+    runs.push(run);
+    await until(() => run.engine.status.state === 'online', 'online before the restart');
+    const port = Number(new URL(first.url).port);
+    await first.close();
+    await until(() => run.engine.status.state === 'offline', 'offline while the server is down');
+
+    const second = await startService({ org: 'demo', dbPath: serviceDb.path, port, resume: true, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
+    try {
+      // The restarted server knows no queue: the engine must register again on its own.
+      await until(() => run.engine.status.state === 'online' && run.registrations >= 2, 'online again', 20_000);
+      const { channel_folder_id } = await new ServiceClient({ serverUrl: second.url, email: account.email, apiKey: account.api_key }).createChannelFolder({ name: 'After restart', description: '' });
+      await until(() => getRecord(run.db, channelFoldersTable, channel_folder_id) !== undefined, 'event after restart');
+    } finally {
+      await run.stop();
+      runs.splice(runs.indexOf(run), 1);
+      await second.close();
+    }
+  });
+
   it('replays the outbox after a restart, in order', async () => {
     const dir = mirrorDir();
     dirs.push(dir);

@@ -2,6 +2,11 @@
 import Database from 'better-sqlite3';
 
 const DDL = `
+-- The accounts printed at start, kept so a restart on the same file prints them again.
+CREATE TABLE sim_accounts (
+  json TEXT NOT NULL
+);
+
 CREATE TABLE realm (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   name TEXT NOT NULL,
@@ -241,13 +246,18 @@ CREATE TABLE webhook_deliveries (
 
 export type Db = Database.Database;
 
-export function openDatabase(path: string): Db {
+/**
+ * The simulator's database at `path`. A file given again starts a fresh organization, unless
+ * `resume` asks to keep the one it holds (a restart of the same server).
+ */
+export function openDatabase(path: string, resume = false): { db: Db; resumed: boolean } {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  // A file given twice would otherwise fail on CREATE; every run starts a fresh organization.
+  // A restartable server must not lose what it answered; a throwaway one can skip the syncs.
+  db.pragma(resume ? 'synchronous = NORMAL' : 'synchronous = OFF');
   const existing = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+  if (resume && existing.some(({ name }) => name === 'sim_accounts')) return { db, resumed: true };
   for (const { name } of existing) db.exec(`DROP TABLE IF EXISTS "${name}"`);
   db.exec(DDL);
-  return db;
+  return { db, resumed: false };
 }
