@@ -10,6 +10,7 @@ import { openSecretStore, KEYCHAIN_SERVICE } from '../credentials/open-secret-st
 import { readJson, writeJsonAtomic } from '../files/json-file';
 import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
 import { searchUsers, userByEmail } from '../store/users';
+import type { Backoff } from '../sync/engine';
 import type { AppCore, ServedFile } from './core';
 import { fetchServerImage } from './server-images';
 import { serverInfo } from './server-info';
@@ -21,6 +22,7 @@ export interface CoreOptions {
   dataDir: string;
   logger: Logger;
   snapshotMode?: 'worker' | 'inline';
+  backoff?: Backoff;
   /** The keychain's service name; tests use their own so they never touch the user's entries. */
   keychainService?: string;
   fetch?: typeof fetch;
@@ -79,6 +81,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           mirrorPath: mirrorPath(account.account_id),
           logger,
           snapshotMode: options.snapshotMode ?? 'worker',
+          ...(options.backoff && { backoff: options.backoff }),
           onChanges: (changes) => emit('mirror.changed', changes),
           onStatus: setStatus,
           onTyping: (notice) => emit('typing', notice),

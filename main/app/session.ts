@@ -6,7 +6,7 @@ import type { Account } from '../credentials/account-registry';
 import { openMirror, type MirrorDatabase } from '../store/database';
 import { outboxItems } from '../store/outbox';
 import { realmValues } from '../store/realm';
-import { SyncEngine, type SnapshotStep } from '../sync/engine';
+import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { replayOutbox } from '../sync/outbox-replay';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
@@ -20,6 +20,8 @@ export interface SessionOptions {
   logger: Logger;
   /** 'worker' keeps a large snapshot off the main thread; 'inline' is simpler for small tests. */
   snapshotMode: 'worker' | 'inline';
+  /** How long to wait between retries while offline (the engine's default when absent). */
+  backoff?: Backoff;
   onChanges: (changes: MirrorChanges) => void;
   onStatus: (status: SyncStatus) => void;
   onTyping: (notice: TypingNotice) => void;
@@ -62,6 +64,7 @@ export class AccountSession {
       client: this.client,
       snapshot,
       logger: options.logger,
+      ...(options.backoff && { backoff: options.backoff }),
       onChanges: options.onChanges,
       onStatus: (status) => {
         options.onStatus(status);

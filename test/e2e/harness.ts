@@ -43,7 +43,8 @@ export interface RunningApp {
 /** One run of the app on `dataDir`; stop() and start again to restart it on the same data. */
 export async function startApp(dataDir: string, keychainService: string): Promise<RunningApp> {
   const logger = new CapturingLogger();
-  const core = await createAppCore({ dataDir, logger, snapshotMode: 'inline', keychainService });
+  // Short retries, so coming back online shows within the test's patience.
+  const core = await createAppCore({ dataDir, logger, snapshotMode: 'inline', keychainService, backoff: { baseMs: 200, maxMs: 1_000 } });
   const browser = await startBrowserMode({ core, rendererDir, logger });
   return {
     core,
