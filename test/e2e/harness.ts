@@ -66,3 +66,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/** Polls outside a test (setup hooks cannot use expect.poll). */
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeout = 15_000): Promise<void> {
+  const until = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,169 @@
+// The renderer is untrusted and server HTML is hostile until sanitized: nothing in it runs,
+// the CSP reports what tried; every IPC channel refuses malformed arguments without harm; and
+// the API key never shows up in IPC traffic, the DOM, the log or the app's files.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ipcChannels, type IpcChannel } from '../../shared/ipc';
+import { startService, type RunningService, type ServiceAccount } from '../service/index';
+import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
+
+const HOSTILE = [
+  '<p>Welcome</p>',
+  '<script>window.__pwned = "script"</script>',
+  '<img src="nowhere.png" onerror="window.__pwned = \'onerror\'">',
+  '<a href="javascript:window.__pwned=\'link\'" id="evil-link">click me</a>',
+  '<img src="https://tracker.invalid/pixel.png" alt="tracker">',
+  '<div style="position:fixed;inset:0;background:red" id="overlay">covering the app</div>',
+  '<svg><script>window.__pwned = "svg"</script></svg>',
+  '<iframe src="javascript:parent.__pwned = 1"></iframe>',
+  '<form action="https://phish.invalid/"><input name="password"></form>',
+  '<style>body { display: none }</style>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=\'mxss\'">',
+].join('');
+
+const keychainService = `team-chat-e2e-security-${process.pid}`;
+let browser: Browser;
+let service: RunningService;
+let app: RunningApp;
+let page: Page;
+let admin: ServiceAccount;
+const frames: string[] = [];
+const dialogs: string[] = [];
+const dataDir = tempDir('e2e-security-');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  service = await startService({ org: 'demo', heartbeatSeconds: 2 });
+  admin = service.accounts.find((a) => a.role === 200)!;
+  const hana = service.accounts.find((a) => a.full_name === 'Hana Sato')?.user_id ?? 9;
+  // Hostile HTML where the server's rendered HTML goes: a channel description, a profile value.
+  service.db.prepare("UPDATE streams SET rendered_description = ? WHERE name = 'general'").run(HOSTILE);
+  const field = service.db.prepare('SELECT id FROM custom_profile_fields ORDER BY id LIMIT 1').get() as { id: number };
+  service.db
+    .prepare('INSERT OR REPLACE INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)')
+    .run(hana, field.id, 'hostile', HOSTILE);
+  app = await startApp(dataDir.path, keychainService);
+  page = await browser.newPage();
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('websocket', (socket) => {
+    socket.on('framesent', (frame) => frames.push(String(frame.payload)));
+    socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
+  });
+  await page.goto(app.browser.url);
+  await page.getByLabel('Server URL').fill(service.url);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('API key').fill(admin.api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+});
+
+afterAll(async () => {
+  await page?.close();
+  await app?.stop();
+  await service?.close();
+  await browser?.close();
+  dataDir.remove();
+});
+
+describe('hostile server HTML', () => {
+  it('runs nothing, keeps the app visible, and reports what the CSP blocked', async () => {
+    const general = page.getByTestId('channel').filter({ hasText: '#general' });
+    await expect.poll(() => general.textContent()).toContain('Welcome');
+    await page.getByRole('button', { name: 'Users' }).click();
+    await page.getByPlaceholder('Search by name or email').fill('hana');
+    await page.getByTestId('user-row').first().click();
+    await expect.poll(() => page.getByTestId('profile').textContent()).toContain('Welcome');
+    await page.getByRole('button', { name: 'Channels' }).click();
+    await expect.poll(() => general.textContent()).toContain('click me');
+    await general.getByText('click me').click();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'hostile-html');
+
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('script:not([src])').count()).toBe(0);
+    // What the server's HTML became: rendered, and stripped of everything active.
+    expect(await page.locator('.rendered').count()).toBeGreaterThan(1);
+    expect(await page.locator('.rendered :is(iframe, form, input, style, script, meta)').count()).toBe(0);
+    expect(await page.locator('.rendered :is([onerror], [style])').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await page.evaluate(() => [...document.querySelectorAll('.rendered *')].some((el) => getComputedStyle(el).position === 'fixed'))).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none');
+    // The tracker image passed the sanitizer (an https image) and the CSP stopped it: reported.
+    await expect.poll(() => app.logger.lines.some((l) => l.includes('blocked content') && l.includes('tracker.invalid')), { timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe('malformed IPC arguments', () => {
+  /** Arguments each channel's schema refuses, from a fixed list of wrong shapes. */
+  function malformedFor(channel: IpcChannel): unknown[] {
+    const candidates: unknown[] = ['text', 42, null, [], { server_url: 5 }, { user_id: -1 }, { account_id: '../../etc' }, { text: { $gt: '' } }, { limit: 1e9 }, { email: 7 }, { blocked_uri: 5 }];
+    return candidates.filter((candidate) => !ipcChannels[channel].input.safeParse(candidate).success);
+  }
+
+  it('every channel answers a clear error, and the app keeps working', async () => {
+    const channels = Object.keys(ipcChannels) as IpcChannel[];
+    const calls = channels.flatMap((channel) => malformedFor(channel).map((args) => ({ channel, args })));
+    for (const channel of channels) expect(malformedFor(channel).length, channel).toBeGreaterThanOrEqual(2);
+    const answers = await page.evaluate(async (requests) => {
+      const socket = new WebSocket(`${location.origin.replace('http', 'ws')}/ipc`);
+      await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }));
+      const replies = new Map<number, unknown>();
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; envelope?: unknown };
+        if (message.id !== undefined) replies.set(message.id, message.envelope);
+      });
+      socket.send('this is not JSON');
+      socket.send(JSON.stringify({ id: 'not a number', channel: 'app.state' }));
+      requests.forEach((request, id) => socket.send(JSON.stringify({ id, ...request })));
+      socket.send(JSON.stringify({ id: requests.length, channel: 'no.such.channel', args: {} }));
+      socket.send(JSON.stringify({ id: requests.length + 1, channel: 'app.state' }));
+      while (replies.size < requests.length + 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.close();
+      return [...Array(requests.length + 2).keys()].map((id) => replies.get(id));
+    }, calls);
+
+    const refused = answers.slice(0, calls.length) as { ok: boolean; error?: { code: string; message: string } }[];
+    refused.forEach((answer, i) => {
+      expect(answer.ok, JSON.stringify(calls[i])).toBe(false);
+      expect(answer.error?.code).toBe('INVALID_ARGUMENT');
+      expect(answer.error?.message).toMatch(new RegExp(`Invalid argument for ${calls[i]!.channel.replace('.', '\\.')}`));
+    });
+    expect(answers[calls.length]).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+    expect(answers[calls.length + 1]).toMatchObject({ ok: true, value: { status: { state: 'online' } } });
+    // And the screens still answer.
+    await page.getByRole('button', { name: 'Users' }).click();
+    await page.getByPlaceholder('Search by name or email').fill('priya');
+    await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');
+  });
+});
+
+describe('the API key', () => {
+  function filesUnder(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? filesUnder(full) : [full];
+    });
+  }
+
+  it('is in no IPC payload, DOM attribute or value, log line, or file the app wrote', async () => {
+    const key = admin.api_key;
+    expect(frames.length).toBeGreaterThan(5);
+    // The sign-in call itself carries the key to main once; nothing else may.
+    expect(frames.filter((frame) => frame.includes(key)).map((frame) => JSON.parse(frame).channel)).toEqual(['accounts.signIn']);
+    expect(await page.content()).not.toContain(key);
+    const values = await page.evaluate(() => [...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value));
+    expect(values.join('\n')).not.toContain(key);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(key);
+    expect(app.logger.lines.join('\n')).not.toContain(key);
+    const files = filesUnder(dataDir.path);
+    expect(files.some((f) => f.endsWith('mirror.db'))).toBe(true);
+    for (const file of files) expect(readFileSync(file).includes(Buffer.from(key)), file).toBe(false);
+  });
+});
