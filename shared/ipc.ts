@@ -51,9 +51,12 @@ export interface UserProfile {
   fields: { field: CustomProfileField; value: string | null; rendered_value: string | null }[];
 }
 
+/** What the channel list shows of a channel. */
+export type ChannelSummary = Pick<Channel, 'stream_id' | 'name' | 'folder_id' | 'is_archived' | 'invite_only' | 'is_web_public' | 'rendered_description'>;
+
 export interface ChannelListing {
   folders: ChannelFolder[];
-  channels: (Channel & { subscribed: boolean })[];
+  channels: (ChannelSummary & { subscribed: boolean })[];
 }
 
 export const channelFilters = z.object({

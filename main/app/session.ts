@@ -10,7 +10,7 @@ import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { replayOutbox } from '../sync/outbox-replay';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
-import { TypingTracker, type TypingNotice } from '../sync/typing';
+import { DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
 import { workerSnapshot } from '../sync/worker-snapshot';
 
 export interface SessionOptions {
@@ -54,7 +54,7 @@ export class AccountSession {
     });
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);
-    this.typing = new TypingTracker(options.onTyping);
+    this.typing = new TypingTracker(options.onTyping, this.#typingPeriods());
     const snapshot: SnapshotStep =
       options.snapshotMode === 'worker'
         ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
@@ -77,6 +77,30 @@ export class AccountSession {
 
   start(): void {
     this.engine.start();
+  }
+
+  /** The local user's typing in one composer, sent with the periods the server announced. */
+  typingNotifier(target: TypingTarget): TypingNotifier {
+    return new TypingNotifier(target, (params) => this.client.setTypingStatus(params), this.#typingPeriods(), systemTimers, (error) =>
+      this.#logger.debug('a typing notification was not delivered', { error: String(error) }),
+    );
+  }
+
+  /** Read at each use, so a new registration's announcement applies at once. */
+  #typingPeriods(): TypingPeriods {
+    const client = this.client;
+    const announced = <K extends keyof TypingPeriods>(key: K): number => client.announced[key] ?? DEFAULT_TYPING_PERIODS[key];
+    return {
+      get server_typing_started_expiry_period_milliseconds() {
+        return announced('server_typing_started_expiry_period_milliseconds');
+      },
+      get server_typing_stopped_wait_period_milliseconds() {
+        return announced('server_typing_stopped_wait_period_milliseconds');
+      },
+      get server_typing_started_wait_period_milliseconds() {
+        return announced('server_typing_started_wait_period_milliseconds');
+      },
+    };
   }
 
   /** Replays what was done offline; one replay at a time. */

@@ -13,7 +13,7 @@ import { channelFoldersTable, channelsTable, subscriptionsTable } from '../store
 import type { MirrorDatabase } from '../store/database';
 import { advanceEventQueue } from '../store/event-queue';
 import { deleteRecords, getRecord, replaceRecords, upsertRecords, type KeyedTable } from '../store/keyed-table';
-import { addReaction, removeReaction, setFlag, upsertMessages } from '../store/messages';
+import { addReaction, deleteMessages, removeReaction, setFlag, updateMessage, upsertMessages } from '../store/messages';
 import { customProfileFieldsTable, linkifiersTable, savedSnippetsTable, scheduledMessagesTable, setTopicPreference } from '../store/personal';
 import { realmValues, setRealmValues } from '../store/realm';
 import { userStatusTable, usersTable } from '../store/users';
@@ -160,6 +160,50 @@ function applyEvent(db: MirrorDatabase, event: KnownEvent, changes: ChangeCollec
       upsertMessages(db, [{ message: event.message, flags: event.flags ?? [] }]);
       changes.add('messages', event.message.id);
       return;
+    case 'update_message': {
+      const { content, rendered_content, is_me_message, subject, new_stream_id, topic_links, edit_timestamp, rendering_only } = event;
+      const moved = (subject !== undefined || new_stream_id !== undefined) && !rendering_only;
+      for (const id of new Set([event.message_id, ...event.message_ids])) {
+        const edited = id === event.message_id && content !== undefined;
+        const changed = updateMessage(db, id, ({ message, flags }) => ({
+          message: {
+            ...message,
+            ...(edited && { content, ...(rendered_content !== undefined && { rendered_content }), ...(is_me_message !== undefined && { is_me_message }) }),
+            ...(edited && !rendering_only && { last_edit_timestamp: edit_timestamp }),
+            ...(moved && subject !== undefined && { subject }),
+            ...(moved && new_stream_id !== undefined && { stream_id: new_stream_id }),
+            ...(moved && { last_moved_timestamp: edit_timestamp }),
+            ...(topic_links !== undefined && { topic_links }),
+          },
+          flags,
+        }));
+        if (changed) changes.add('messages', id);
+      }
+      return;
+    }
+    case 'delete_message': {
+      const ids = event.message_ids ?? (event.message_id === undefined ? [] : [event.message_id]);
+      deleteMessages(db, ids);
+      changes.add('messages', ...ids);
+      return;
+    }
+    case 'submessage': {
+      const { msg_type, content, message_id, sender_id, submessage_id } = event;
+      const cached = updateMessage(db, message_id, ({ message, flags }) => ({
+        message: { ...message, submessages: [...message.submessages, { msg_type, content, message_id, sender_id, id: submessage_id }] },
+        flags,
+      }));
+      if (cached) changes.add('messages', message_id);
+      return;
+    }
+    case 'realm': {
+      // Registration names organization settings realm_<name>; the mirror keeps its names.
+      const values = event.op === 'update' ? { [event.property]: event.value } : event.data;
+      const renamed = Object.fromEntries(Object.entries(values).map(([key, value]) => [`realm_${key}`, value]));
+      setRealmValues(db, renamed);
+      changes.add('realm', ...Object.keys(renamed));
+      return;
+    }
     case 'user_status':
       applyUserStatus(db, event.user_id, event);
       changes.add('user_status', event.user_id);

@@ -219,6 +219,58 @@ export interface MessageEvent extends EventBase {
   flags: string[];
 }
 
+/** A message's content edited, or messages moved to another topic or channel. */
+export interface UpdateMessageEvent extends EventBase {
+  type: 'update_message';
+  message_id: number;
+  /** Every message the edit applies to (several when a topic move propagates). */
+  message_ids: number[];
+  user_id?: number | null;
+  edit_timestamp: number;
+  content?: string;
+  rendered_content?: string;
+  is_me_message?: boolean;
+  stream_id?: number;
+  new_stream_id?: number;
+  subject?: string;
+  topic_links?: { text: string; url: string }[];
+  rendering_only?: boolean;
+}
+
+/** Messages deleted: message_ids with the bulk_message_deletion capability, else message_id. */
+export interface DeleteMessageEvent extends EventBase {
+  type: 'delete_message';
+  message_ids?: number[];
+  message_id?: number;
+  message_type: 'private' | 'stream';
+}
+
+/** A widget's submessage (a poll vote, say) added to a message. */
+export interface SubmessageEvent extends EventBase {
+  type: 'submessage';
+  msg_type: string;
+  message_id: number;
+  submessage_id: number;
+  sender_id: number;
+  content: string;
+}
+
+/** An organization setting changed: `realm_<property>` in registration's terms. */
+export interface RealmUpdateEvent extends EventBase {
+  type: 'realm';
+  op: 'update';
+  property: string;
+  value: SettingValue | null | OpenRecord;
+}
+
+/** Several organization settings changed at once. */
+export interface RealmUpdateDictEvent extends EventBase {
+  type: 'realm';
+  op: 'update_dict';
+  property: string;
+  data: OpenRecord;
+}
+
 export interface TypingEvent extends EventBase {
   type: 'typing';
   op: 'start' | 'stop';
@@ -309,6 +361,11 @@ export type KnownEvent =
   | ReactionEvent
   | UpdateMessageFlagsEvent
   | MessageEvent
+  | UpdateMessageEvent
+  | DeleteMessageEvent
+  | SubmessageEvent
+  | RealmUpdateEvent
+  | RealmUpdateDictEvent
   | TypingEvent
   | UserStatusEvent
   | AlertWordsEvent
@@ -340,6 +397,10 @@ export const KNOWN_EVENTS: { readonly [T in KnownEvent['type']]: readonly string
   reaction: ['add', 'remove'],
   update_message_flags: ['add', 'remove'],
   message: null,
+  update_message: null,
+  delete_message: null,
+  submessage: null,
+  realm: ['update', 'update_dict'],
   typing: ['start', 'stop'],
   user_status: null,
   alert_words: null,

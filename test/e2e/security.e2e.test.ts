@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The renderer is untrusted and server HTML is hostile until sanitized: nothing in it runs,
 // the CSP reports what tried; every IPC channel refuses malformed arguments without harm; and
 // the API key never shows up in IPC traffic, the DOM, the log or the app's files.

@@ -145,6 +145,37 @@ describe('other mirrored records', () => {
     expect(getMessage(db, 100)).toMatchObject({ flags: ['starred', 'read'], message: { reactions: [] } });
   });
 
+  it('message edits, topic moves, deletions and submessages', () => {
+    const message = (id: number) => ({
+      id, type: 'stream', sender_id: 10, sender_email: 'ada@example.com', sender_full_name: 'Ada', sender_realm_str: 'demo',
+      avatar_url: null, client: 'test', content: `<p>m${id}</p>`, rendered_content: `<p>m${id}</p>`, content_type: 'text/html', display_recipient: 'general',
+      recipient_id: 20, stream_id: 5, subject: 'lunch', is_me_message: false, timestamp: 1700000000 + id, reactions: [], submessages: [], topic_links: [],
+    });
+    applyEvents(db, [ev({ type: 'message', message: message(1), flags: [] }), ev({ type: 'message', message: message(2), flags: [] })]);
+    applyEvents(db, [
+      ev({
+        type: 'update_message', user_id: 10, edit_timestamp: 1700000100, message_id: 1, message_ids: [1, 2], flags: [], rendering_only: false,
+        orig_content: 'm1', orig_rendered_content: '<p>m1</p>', content: 'edited', rendered_content: '<p>edited</p>', is_me_message: false,
+        stream_name: 'general', stream_id: 5, new_stream_id: 6, propagate_mode: 'change_all', orig_subject: 'lunch', subject: 'dinner', topic_links: [],
+      }),
+      ev({ type: 'submessage', msg_type: 'widget', message_id: 2, submessage_id: 7, sender_id: 11, content: '{"vote":1}' }),
+    ]);
+    expect(getMessage(db, 1)?.message).toMatchObject({ rendered_content: '<p>edited</p>', subject: 'dinner', stream_id: 6, last_edit_timestamp: 1700000100 });
+    expect(getMessage(db, 2)?.message).toMatchObject({ rendered_content: '<p>m2</p>', subject: 'dinner', stream_id: 6 });
+    expect(getMessage(db, 2)?.message.submessages).toEqual([{ msg_type: 'widget', content: '{"vote":1}', message_id: 2, sender_id: 11, id: 7 }]);
+    applyEvents(db, [ev({ type: 'delete_message', message_type: 'stream', message_ids: [1], stream_id: 6, topic: 'dinner' })]);
+    expect(getMessage(db, 1)).toBeUndefined();
+    expect(getMessage(db, 2)).toBeDefined();
+  });
+
+  it('organization settings, one or several at once', () => {
+    applyEvents(db, [
+      ev({ type: 'realm', op: 'update', property: 'name', value: 'Renamed Org' }),
+      ev({ type: 'realm', op: 'update_dict', property: 'default', data: { message_content_edit_limit_seconds: 600 } }),
+    ]);
+    expect(realmValues(db)).toMatchObject({ realm_name: 'Renamed Org', realm_message_content_edit_limit_seconds: 600 });
+  });
+
   it('statuses and settings, including the deprecated forms', () => {
     applyEvents(db, [
       ev({ type: 'user_status', user_id: 11, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'unicode_emoji' }),

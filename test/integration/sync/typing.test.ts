@@ -1,0 +1,62 @@
+// Typing end to end: one account's composer notifies, the other account's session shows it,
+// with the periods the server announced at registration.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { silentLogger } from '../../../main/api/logger';
+import { AccountSession } from '../../../main/app/session';
+import { directConversation } from '../../../main/store/messages';
+import type { TypingNotice } from '../../../main/sync/typing';
+import { startService, type RunningService, type ServiceAccount } from '../../service/index';
+import { mirrorDir, until } from './engine-harness';
+
+let service: RunningService;
+const dirs: { remove: () => void }[] = [];
+const sessions: AccountSession[] = [];
+
+beforeAll(async () => {
+  service = await startService({ org: 'demo', heartbeatSeconds: 1 });
+});
+afterAll(async () => {
+  for (const session of sessions) await session.close();
+  for (const dir of dirs) dir.remove();
+  await service.close();
+});
+
+function session(account: ServiceAccount, notices: TypingNotice[]): AccountSession {
+  const dir = mirrorDir();
+  dirs.push(dir);
+  const started = new AccountSession({
+    account: { account_id: account.user_id.toString(16).padStart(16, '0'), server_url: service.url, email: account.email, user_id: account.user_id, realm_name: 'Demo' },
+    apiKey: account.api_key,
+    mirrorPath: dir.path,
+    logger: silentLogger,
+    snapshotMode: 'inline',
+    onChanges: () => undefined,
+    onStatus: () => undefined,
+    onTyping: (notice) => notices.push(notice),
+  });
+  sessions.push(started);
+  started.start();
+  return started;
+}
+
+it("shows another account's typing from start to stop", async () => {
+  const admin = service.accounts.find((a) => a.role === 200)!;
+  const member = service.accounts.find((a) => a.role === 400)!;
+  const seenByMember: TypingNotice[] = [];
+  const seenByAdmin: TypingNotice[] = [];
+  const adminSession = session(admin, seenByAdmin);
+  const memberSession = session(member, seenByMember);
+  await until(() => adminSession.engine.status.state === 'online' && memberSession.engine.status.state === 'online', 'both online');
+  // The periods come from the registration, not the defaults.
+  expect(adminSession.client.announced.server_typing_started_wait_period_milliseconds).toBeGreaterThan(0);
+
+  const composer = adminSession.typingNotifier({ type: 'direct', to: [member.user_id] });
+  composer.activity();
+  const conversation = directConversation([admin.user_id, member.user_id]);
+  await until(() => memberSession.typing.typing(conversation).includes(admin.user_id), 'member sees admin typing');
+  composer.stop();
+  await until(() => memberSession.typing.typing(conversation).length === 0, 'typing stopped');
+  expect(seenByMember.map((n) => n.user_ids)).toEqual([[admin.user_id], []]);
+  // The sender is not told about its own typing.
+  expect(seenByAdmin).toEqual([]);
+});
