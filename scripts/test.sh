@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, then every suite. The keychain tests need a Secret Service;
-# where no D-Bus session is running (a fresh machine, CI), start one with an unlocked
-# gnome-keyring for the length of the run.
+# `npm test`: typecheck, lint, then every suite (unit, integration, simulator, end-to-end in
+# Chromium), with the OS keychain available (scripts/with-keyring.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ -z "${TEAMCHAT_IN_KEYRING_SESSION:-}" ]; then
-  if ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon >/dev/null; then
-    echo "npm test needs the Debian packages dbus and gnome-keyring: run 'bash scripts/system-deps.sh' (as root)." >&2
-    exit 1
-  fi
-  export TEAMCHAT_IN_KEYRING_SESSION=1
-  exec dbus-run-session -- sh -c 'printf pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec bash scripts/test.sh "$@"' sh "$@"
-fi
-
-npm run typecheck
-npm run lint
-npx vitest run "$@"
+npm run -s typecheck
+npm run -s lint
+mkdir -p test-results
+status=0
+bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+# One plain closing line for whoever reads only the end of the log.
+node -e '
+const r = JSON.parse(require("fs").readFileSync("test-results/vitest.json", "utf8"));
+console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' || true
+exit "$status"

@@ -13,6 +13,9 @@ import type { SyncStatus } from '../sync/status';
 import { DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
 import { workerSnapshot } from '../sync/worker-snapshot';
 
+/** With a cache to show, the first screen gets the machine for this long before sync starts. */
+const CACHED_START_REGISTRATION_DELAY_MS = 1_000;
+
 export interface SessionOptions {
   account: Account;
   apiKey: string;
@@ -45,6 +48,7 @@ export class AccountSession {
     this.#logger = options.logger;
     this.db = openMirror(options.mirrorPath);
     const cached = realmValues(this.db) as RegistrationContext;
+    const hasCache = Object.keys(cached).length > 0;
     this.client = new ServiceClient({
       serverUrl: options.account.server_url,
       email: options.account.email,
@@ -65,6 +69,7 @@ export class AccountSession {
       snapshot,
       logger: options.logger,
       ...(options.backoff && { backoff: options.backoff }),
+      ...(hasCache && { firstRegistrationDelayMs: CACHED_START_REGISTRATION_DELAY_MS }),
       onChanges: options.onChanges,
       onStatus: (status) => {
         options.onStatus(status);

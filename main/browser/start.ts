@@ -9,11 +9,17 @@ export interface BrowserAppOptions {
   dataDir: string;
   rendererDir: string;
   port?: number;
+  /** The keychain entry name; benchmarks and tests use their own (TEAMCHAT_KEYCHAIN_SERVICE). */
+  keychainService?: string;
 }
 
 export async function startBrowserApp(options: BrowserAppOptions) {
   const logger = consoleLogger();
-  const core = await createAppCore({ dataDir: options.dataDir, logger });
+  const core = await createAppCore({
+    dataDir: options.dataDir,
+    logger,
+    ...(options.keychainService !== undefined && { keychainService: options.keychainService }),
+  });
   const browser = await startBrowserMode({ core, rendererDir: options.rendererDir, logger, ...(options.port !== undefined && { port: options.port }) });
   const stop = async () => {
     await core.shutdown();
@@ -33,8 +39,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const app = await startBrowserApp({
     dataDir: values['data-dir'] ?? defaultDataDir(),
-    rendererDir: values['renderer-dir'] ?? join(import.meta.dirname, '..', '..', 'out', 'renderer'),
+    // Built, this file is out/main/browser.js beside out/renderer; from source, main/browser/start.ts.
+    rendererDir: values['renderer-dir'] ?? join(import.meta.dirname, ...(import.meta.url.endsWith('.ts') ? ['..', '..', 'out'] : ['..']), 'renderer'),
     ...(values.port !== undefined && { port: Number(values.port) }),
+    ...(process.env.TEAMCHAT_KEYCHAIN_SERVICE && { keychainService: process.env.TEAMCHAT_KEYCHAIN_SERVICE }),
   });
   console.log(`Team Chat is running in browser mode. Open: ${app.browser.url}`);
   const quit = () => void app.stop().then(() => process.exit(0));

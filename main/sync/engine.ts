@@ -46,6 +46,11 @@ export interface SyncEngineOptions {
   /** Fed the values a registration announces (feature level, limits, typing periods). */
   onRegistered?: (summary: SnapshotSummary) => void;
   backoff?: Backoff;
+  /**
+   * Wait this long before the first registration. With a cached mirror the window shows it at
+   * once; registering a large organization meanwhile would compete with that for the CPU.
+   */
+  firstRegistrationDelayMs?: number;
   random?: () => number;
   now?: () => number;
 }
@@ -70,7 +75,7 @@ export class SyncEngine {
   #status: SyncStatus = { state: 'connecting' };
 
   constructor(options: SyncEngineOptions) {
-    this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, ...options };
+    this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, ...options };
   }
 
   get status(): SyncStatus {
@@ -107,6 +112,7 @@ export class SyncEngine {
 
   async #run(): Promise<void> {
     this.#setStatus({ state: 'connecting' });
+    if (this.#o.firstRegistrationDelayMs > 0) await this.#pause(this.#o.firstRegistrationDelayMs);
     while (!this.#stopped) {
       try {
         await this.#step();
@@ -177,6 +183,11 @@ export class SyncEngine {
 
   async #wait(ms: number, reason: string): Promise<void> {
     this.#setStatus({ state: 'offline', next_retry_at: this.#o.now() + ms, reason });
+    await this.#pause(ms);
+  }
+
+  /** Sleeps, unless wake() or stop() comes first. */
+  async #pause(ms: number): Promise<void> {
     const signal = this.#freshSignal();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);

@@ -6,11 +6,15 @@ import config from '../../../electron.vite.config';
 const root = join(import.meta.dirname, '..', '..', '..');
 
 describe('electron-vite config', () => {
-  it('builds main as ESM from main/electron/index.ts, with the snapshot worker beside it', () => {
+  it('builds main as ESM from main/electron/index.ts, with the snapshot worker and browser mode beside it', () => {
     const build = config.main?.build;
     expect(build?.outDir).toBe(join(root, 'out/main'));
     expect(build?.externalizeDeps).toBe(true);
-    expect(build?.rolldownOptions?.input).toEqual({ index: join(root, 'main/electron/index.ts'), 'snapshot-worker': join(root, 'main/sync/snapshot-worker.ts') });
+    expect(build?.rolldownOptions?.input).toEqual({
+      index: join(root, 'main/electron/index.ts'),
+      'snapshot-worker': join(root, 'main/sync/snapshot-worker.ts'),
+      browser: join(root, 'main/browser/start.ts'),
+    });
     expect(build?.rolldownOptions?.output).toMatchObject({ format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
   });
 

@@ -138,3 +138,30 @@ describe('the event loop', () => {
     expect(server.deleted).toEqual(['q1']);
   });
 });
+
+describe('starting from a cache', () => {
+  it('waits before the first registration, unless woken', async () => {
+    const db = openMirror(':memory:');
+    let registrations = 0;
+    const engine = new SyncEngine({
+      db,
+      client: scripted([]).client,
+      snapshot: async () => {
+        registrations += 1;
+        return { queue_id: 'q', last_event_id: -1, context: {} };
+      },
+      logger: silentLogger,
+      firstRegistrationDelayMs: 60_000,
+      onChanges: () => undefined,
+      onStatus: () => undefined,
+    });
+    engine.start();
+    await settle(50);
+    expect(registrations).toBe(0);
+    expect(engine.status.state).toBe('connecting');
+    engine.wake();
+    await settle(50);
+    expect(registrations).toBe(1);
+    await engine.stop();
+  });
+});
