@@ -69,6 +69,16 @@ describe('layering lint rule', () => {
     expect(await lintImport(fromFile, specifier)).not.toEqual([]);
   });
 
+  it('reports a Svelte component of the renderer importing main/ or a Node builtin', async () => {
+    const target = relativeImport('renderer/src/Probe.svelte', 'main');
+    for (const specifier of [target, 'node:fs']) {
+      const code = `<script lang="ts">\n  import * as imported from '${specifier}';\n  console.log(imported);\n</script>\n`;
+      const [result] = await eslint.lintText(code, { filePath: join(root, 'renderer/src/Probe.svelte') });
+      const rules = (result?.messages ?? []).map((m) => m.ruleId);
+      expect(rules.some((rule) => rule === 'import-x/no-restricted-paths' || rule === 'no-restricted-imports'), specifier).toBe(true);
+    }
+  });
+
   it('allows the edges the table allows', async () => {
     expect(await lintImport('main/api/probe.ts', relativeImport('main/api/probe.ts', 'shared'))).toEqual([]);
     expect(await lintImport('main/api/probe.ts', 'node:fs')).toEqual([]);
