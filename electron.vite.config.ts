@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'electron-vite';
+import { ipcNames } from './shared/ipc-names-define';
 
 const root = import.meta.dirname;
 
@@ -32,6 +33,7 @@ export default defineConfig({
     },
   },
   preload: {
+    define: ipcNames,
     build: {
       outDir: resolve(root, 'out/preload'),
       // Sandboxed preloads can require only a few electron modules: everything else is inlined.

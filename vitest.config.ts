@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { ipcNames } from './shared/ipc-names-define';
 
 export default defineConfig({
+  define: ipcNames,
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],

@@ -118,15 +118,21 @@ export function isIpcChannel(name: unknown): name is IpcChannel {
   return typeof name === 'string' && Object.hasOwn(ipcChannels, name);
 }
 
-/** What main pushes to the renderer. */
-export interface IpcNotices {
-  'mirror.changed': MirrorChanges;
-  'sync.status': SyncStatusView;
-  typing: { conversation: string; user_ids: number[] };
-  'app.state': AppState;
-}
+/** What main pushes to the renderer: each notice and (as a phantom) its payload type. */
+const notice = <P>() => undefined as unknown as P;
+
+export const ipcNotices = {
+  'mirror.changed': notice<MirrorChanges>(),
+  'sync.status': notice<SyncStatusView>(),
+  typing: notice<{ conversation: string; user_ids: number[] }>(),
+  'app.state': notice<AppState>(),
+};
+export type IpcNotices = typeof ipcNotices;
 export type IpcNotice = keyof IpcNotices;
-export const ipcNoticeNames: readonly IpcNotice[] = ['mirror.changed', 'sync.status', 'typing', 'app.state'];
+
+/** The names alone, for the preload: it is built with these values inlined, without zod. */
+export const ipcChannelNames = Object.keys(ipcChannels) as IpcChannel[];
+export const ipcNoticeNames = Object.keys(ipcNotices) as IpcNotice[];
 
 /** The bridge the preload (Electron) or the WebSocket client (browser mode) gives the renderer. */
 export interface IpcBridge {
