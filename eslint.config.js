@@ -1,8 +1,10 @@
 // The layering table of ../shared/ARCHITECTURE.md, enforced so a forbidden import fails `npm test`.
+// (eslint-plugin-import rather than import-x: the latter's native resolver has platform packages
+// this project's registry does not carry, which breaks `npm ci`.)
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import svelte from 'eslint-plugin-svelte';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -13,7 +15,7 @@ const forbid = (names, message) => ({
 });
 
 export const layering = {
-  'import-x/no-restricted-paths': [
+  'import/no-restricted-paths': [
     'error',
     {
       zones: [
@@ -46,10 +48,10 @@ export default tseslint.config(
     },
   },
   {
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
       // Extensionless TypeScript imports must resolve, or no-restricted-paths cannot see them.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.svelte', '.js', '.mjs', '.json'] })],
+      'import/resolver': { node: { extensions: ['.ts', '.svelte', '.js', '.mjs', '.json'] } },
     },
     languageOptions: { globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' } },
     rules: {

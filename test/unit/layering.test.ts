@@ -27,7 +27,7 @@ async function lintImport(fromFile: string, specifier: string): Promise<string[]
   const code = `import * as imported from '${specifier}';\nexport const used = imported;\n`;
   const [result] = await eslint.lintText(code, { filePath: join(root, fromFile) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports')
+    .filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === 'no-restricted-imports')
     .map((m) => m.message);
 }
 
@@ -75,7 +75,7 @@ describe('layering lint rule', () => {
       const code = `<script lang="ts">\n  import * as imported from '${specifier}';\n  console.log(imported);\n</script>\n`;
       const [result] = await eslint.lintText(code, { filePath: join(root, 'renderer/src/Probe.svelte') });
       const rules = (result?.messages ?? []).map((m) => m.ruleId);
-      expect(rules.some((rule) => rule === 'import-x/no-restricted-paths' || rule === 'no-restricted-imports'), specifier).toBe(true);
+      expect(rules.some((rule) => rule === 'import/no-restricted-paths' || rule === 'no-restricted-imports'), specifier).toBe(true);
     }
   });
 
