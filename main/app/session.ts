@@ -5,7 +5,7 @@ import { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
 import { openMirror, type MirrorDatabase } from '../store/database';
 import { outboxItems } from '../store/outbox';
-import { realmValues } from '../store/realm';
+import { realmValues, setRealmValues } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { replayOutbox } from '../sync/outbox-replay';
 import { inlineSnapshot } from '../sync/snapshot';
@@ -76,12 +76,28 @@ export class AccountSession {
         if (status.state === 'online') this.replayOutbox();
       },
       onTyping: (event) => this.typing.handle(event),
-      onRegistered: (summary) => this.client.useRegistration(summary.context),
+      onRegistered: (summary) => {
+        this.client.useRegistration(summary.context);
+        this.#refreshServerSettings();
+      },
     });
   }
 
   start(): void {
     this.engine.start();
+  }
+
+  /**
+   * The organization's server settings (login methods, push availability), kept with the realm
+   * values after each registration (which replaces those); offline, the last copy stands.
+   */
+  #refreshServerSettings(): void {
+    this.client.getServerSettings().then(
+      (server_settings) => {
+        if (this.db.open) setRealmValues(this.db, { server_settings });
+      },
+      (error: unknown) => this.#logger.debug('server settings not refreshed', { error: String(error) }),
+    );
   }
 
   /** The local user's typing in one composer, sent with the periods the server announced. */
