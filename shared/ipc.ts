@@ -1,104 +1,21 @@
 // The IPC contract between the renderer and main: every channel with the schema of its
 // argument (checked in main: the renderer is untrusted) and the type of its result, and every
-// notice main pushes. The renderer's typed calls and main's registration both loop over this
-// table, so no channel name is written twice. Payloads are plain JSON: epoch numbers for times.
-import { z } from 'zod';
-import type { Channel, ChannelFolder, CustomProfileField, User, UserStatus } from './api/records';
+// notice main pushes. Each area declares its channels in shared/ipc-channels/; this module
+// joins them into the one table that the renderer's typed calls, main's registration and the
+// preload's allowlist all derive from, so no channel name is written twice. Payloads are plain
+// JSON: epoch numbers for times.
+import type { z } from 'zod';
+import { appChannels, type AppState } from './ipc-channels/app';
+import { directoryChannels } from './ipc-channels/directory';
 import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
 
-const id = z.number().int().positive();
-const accountId = z.string().regex(/^[0-9a-f]{16}$/, 'not an account id');
-const page = { offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) };
-
-export interface AccountView {
-  account_id: string;
-  server_url: string;
-  email: string;
-  user_id: number;
-  realm_name: string;
-}
-
-/** What GET /server_settings tells before any key is asked. */
-export interface ServerInfo {
-  server_url: string;
-  realm_name: string;
-  /** An app-served image URL (never the server's, which would need the key). */
-  realm_icon: string | null;
-  /** HTML: sanitized by the renderer before it is shown. */
-  realm_description: string;
-  service_version: string;
-  service_feature_level: number;
-  /** Login methods the server advertises: built-in ones that are on, then external providers. */
-  login_methods: string[];
-  push_notifications_enabled: boolean;
-}
-
-export interface AppState {
-  accounts: AccountView[];
-  active_account_id: string | null;
-  /** Why keys are kept for this session only; null when the OS keychain is used. */
-  keychain_unavailable: string | null;
-  status: SyncStatusView;
-}
-
-export type UserSummary = Pick<User, 'user_id' | 'full_name' | 'email' | 'delivery_email' | 'role' | 'is_active' | 'is_bot' | 'bot_type'>;
-
-export interface UserProfile {
-  user: User;
-  status: UserStatus | null;
-  /** The organization's fields in display order, each with this user's value if any. */
-  fields: { field: CustomProfileField; value: string | null; rendered_value: string | null }[];
-}
-
-/** What the channel list shows of a channel. */
-export type ChannelSummary = Pick<Channel, 'stream_id' | 'name' | 'folder_id' | 'is_archived' | 'invite_only' | 'is_web_public' | 'rendered_description'>;
-
-export interface ChannelListing {
-  folders: ChannelFolder[];
-  channels: (ChannelSummary & { subscribed: boolean })[];
-}
-
-export const channelFilters = z.object({
-  /** The spec's channel-listing filters, applied to the mirror. */
-  include_public: z.boolean().default(true),
-  include_web_public: z.boolean().default(false),
-  include_subscribed: z.boolean().default(true),
-  exclude_archived: z.boolean().default(true),
-  include_all: z.boolean().default(false),
-});
-export type ChannelFilters = z.infer<typeof channelFilters>;
-
-/** A channel: its argument schema, and (as a phantom) its result type. */
-const channel =
-  <R>() =>
-  <A extends z.ZodType>(input: A) => ({ input, result: undefined as unknown as R });
-
-const accountArg = z.object({ account_id: accountId });
+export * from './ipc-channels/app';
+export * from './ipc-channels/directory';
 
 export const ipcChannels = {
-  'app.state': channel<AppState>()(z.undefined()),
-  'server.info': channel<ServerInfo>()(z.object({ server_url: z.string().trim().min(1).max(2048) })),
-  'accounts.signIn': channel<AccountView>()(
-    z.object({
-      server_url: z.string().trim().min(1).max(2048),
-      email: z.string().trim().min(3).max(254),
-      api_key: z.string().trim().min(1).max(256),
-    }),
-  ),
-  'accounts.switch': channel<AppState>()(accountArg),
-  'accounts.signOut': channel<AppState>()(accountArg),
-  'sync.retryNow': channel<null>()(z.undefined()),
-  'channels.list': channel<ChannelListing>()(channelFilters),
-  'users.search': channel<{ users: UserSummary[]; total: number }>()(
-    z.object({ text: z.string().max(200).default(''), include_inactive: z.boolean().default(false), ...page }),
-  ),
-  'users.profile': channel<UserProfile | null>()(z.object({ user_id: id })),
-  'users.byEmail': channel<UserProfile | null>()(z.object({ email: z.string().trim().min(3).max(254) })),
-  /** The renderer reports what its Content-Security-Policy blocked; main logs it. */
-  'security.cspViolation': channel<null>()(
-    z.object({ blocked_uri: z.string().max(500), violated_directive: z.string().max(200), source_file: z.string().max(500) }),
-  ),
+  ...appChannels,
+  ...directoryChannels,
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;

@@ -2,20 +2,18 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppState, IpcNotice, IpcNotices } from '../../shared/ipc';
 import type { SyncStatusView } from '../../shared/sync-status';
-import { ServiceError } from '../api/errors';
 import type { Logger } from '../api/logger';
-import { ServiceClient } from '../api/service-client';
 import { Accounts, type Account } from '../credentials/accounts';
 import { openSecretStore, KEYCHAIN_SERVICE } from '../credentials/open-secret-store';
 import { readJson, writeJsonAtomic } from '../files/json-file';
+import { accountHandlers } from '../handlers/accounts';
+import type { CoreContext } from '../handlers/context';
+import { directoryHandlers } from '../handlers/directory';
 import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
-import { searchUsers, userByEmail } from '../store/users';
 import type { Backoff } from '../sync/engine';
 import type { AppCore, ServedFile } from './core';
 import { fetchServerImage } from './server-images';
-import { serverInfo } from './server-info';
 import { AccountSession } from './session';
-import { cachedUser, channelListing, userProfile, userSummary } from './views';
 
 export interface CoreOptions {
   /** Where accounts and their mirrors live (Electron: userData). */
@@ -98,73 +96,20 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     return session;
   }
 
-  const handlers: IpcHandlers = {
-    'app.state': () => state(),
-    'server.info': ({ server_url }) => serverInfo(server_url, fetchImpl),
-    'accounts.signIn': async ({ server_url, email, api_key }) => {
-      const client = new ServiceClient({ serverUrl: server_url, email, apiKey: api_key, logger, fetch: fetchImpl });
-      const settings = await client.getServerSettings();
-      let user_id: number;
-      try {
-        user_id = (await client.getUserByEmail({ email })).user.user_id;
-      } catch (error) {
-        if (error instanceof ServiceError && error.status === 401) {
-          throw new UserFacingError('KEY_REJECTED', `The server did not accept this email and API key: ${error.msg}`);
-        }
-        throw error;
-      }
-      const account = await accounts.add(
-        { server_url: client.apiRoot.replace(/\/api\/v1$/, ''), email, user_id, realm_name: settings.realm_name ?? server_url },
-        api_key,
-      );
-      await activate(account.account_id);
-      return account;
-    },
-    'accounts.switch': async ({ account_id }) => {
-      if (!accounts.get(account_id)) throw new UserFacingError('NO_SUCH_ACCOUNT', 'That account is not signed in on this computer.');
-      await activate(account_id);
-      return state();
-    },
-    'accounts.signOut': async ({ account_id }) => {
-      if (active_account_id === account_id) {
-        await session?.close();
-        session = undefined;
-      }
-      await accounts.remove(account_id);
-      const next = active_account_id === account_id ? (accounts.list()[0]?.account_id ?? null) : active_account_id;
-      await activate(next);
-      return state();
-    },
-    'sync.retryNow': () => {
-      session?.engine.wake();
-      return null;
-    },
-    'channels.list': (filters) => channelListing(activeSession().db, filters),
-    'users.search': ({ text, include_inactive, offset, limit }) => {
-      const page = searchUsers(activeSession().db, { text, includeInactive: include_inactive, offset, limit });
-      return { users: page.users.map(userSummary), total: page.total };
-    },
-    'users.profile': ({ user_id }) => {
-      const { db } = activeSession();
-      const user = cachedUser(db, user_id);
-      return user ? userProfile(db, user) : null;
-    },
-    'users.byEmail': async ({ email }) => {
-      const { db, client } = activeSession();
-      const cached = userByEmail(db, email);
-      if (cached) return userProfile(db, cached);
-      try {
-        return userProfile(db, (await client.getUserByEmail({ email, include_custom_profile_fields: true })).user);
-      } catch (error) {
-        if (error instanceof ServiceError && error.status < 500 && error.status !== 401 && error.status !== 429) return null;
-        throw error;
-      }
-    },
-    'security.cspViolation': (report) => {
-      logger.warn('the renderer blocked content under its security policy', report);
-      return null;
+  const context: CoreContext = {
+    accounts,
+    logger,
+    fetch: fetchImpl,
+    state,
+    activate,
+    activeSession,
+    session: () => session,
+    closeSession: async () => {
+      await session?.close();
+      session = undefined;
     },
   };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

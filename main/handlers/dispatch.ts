@@ -14,6 +14,9 @@ import type { Logger } from '../api/logger';
 /** The implementation of every channel of shared/ipc.ts, taking the already-validated argument. */
 export type IpcHandlers = { [C in IpcChannel]: (args: IpcParsedArgs<C>) => Promise<IpcResult<C>> | IpcResult<C> };
 
+/** The handlers of one area's channels; create-core joins the areas into IpcHandlers. */
+export type AreaHandlers<C extends IpcChannel> = Pick<IpcHandlers, C>;
+
 /** An error meant for the user, with a code the renderer can switch on. */
 export class UserFacingError extends Error {
   constructor(

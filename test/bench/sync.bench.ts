@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ServiceEvent } from '../../shared/api/events';
 import type { RegisterQueueResult } from '../../shared/api/registration';
-import { channelListing } from '../../main/app/views';
+import { channelListing } from '../../main/handlers/directory-views';
 import { openMirror } from '../../main/store/database';
 import { searchUsers } from '../../main/store/users';
 import { applyEvents } from '../../main/sync/apply-events';

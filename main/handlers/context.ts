@@ -1,0 +1,19 @@
+import type { AppState } from '../../shared/ipc';
+import type { Logger } from '../api/logger';
+import type { AccountSession } from '../app/session';
+import type { Accounts } from '../credentials/accounts';
+
+/** What the handlers of every area work with: the accounts, and the session of the active one. */
+export interface CoreContext {
+  accounts: Accounts;
+  logger: Logger;
+  fetch: typeof fetch;
+  state(): AppState;
+  /** Makes an account the active one (null: none), starting its session. */
+  activate(account_id: string | null): Promise<void>;
+  /** The active account's session; a SIGNED_OUT error for the user when there is none. */
+  activeSession(): AccountSession;
+  session(): AccountSession | undefined;
+  /** Stops the active session (its queue deleted) without choosing another account. */
+  closeSession(): Promise<void>;
+}

@@ -1,0 +1,40 @@
+// Browsing the mirror: channels by folder, the user directory, profiles.
+import { z } from 'zod';
+import type { Channel, ChannelFolder, CustomProfileField, User, UserStatus } from '../api/records';
+import { channel, id, page } from './define';
+
+export type UserSummary = Pick<User, 'user_id' | 'full_name' | 'email' | 'delivery_email' | 'role' | 'is_active' | 'is_bot' | 'bot_type'>;
+
+export interface UserProfile {
+  user: User;
+  status: UserStatus | null;
+  /** The organization's fields in display order, each with this user's value if any. */
+  fields: { field: CustomProfileField; value: string | null; rendered_value: string | null }[];
+}
+
+/** What the channel list shows of a channel. */
+export type ChannelSummary = Pick<Channel, 'stream_id' | 'name' | 'folder_id' | 'is_archived' | 'invite_only' | 'is_web_public' | 'rendered_description'>;
+
+export interface ChannelListing {
+  folders: ChannelFolder[];
+  channels: (ChannelSummary & { subscribed: boolean })[];
+}
+
+export const channelFilters = z.object({
+  /** The spec's channel-listing filters, applied to the mirror. */
+  include_public: z.boolean().default(true),
+  include_web_public: z.boolean().default(false),
+  include_subscribed: z.boolean().default(true),
+  exclude_archived: z.boolean().default(true),
+  include_all: z.boolean().default(false),
+});
+export type ChannelFilters = z.infer<typeof channelFilters>;
+
+export const directoryChannels = {
+  'channels.list': channel<ChannelListing>()(channelFilters),
+  'users.search': channel<{ users: UserSummary[]; total: number }>()(
+    z.object({ text: z.string().max(200).default(''), include_inactive: z.boolean().default(false), ...page }),
+  ),
+  'users.profile': channel<UserProfile | null>()(z.object({ user_id: id })),
+  'users.byEmail': channel<UserProfile | null>()(z.object({ email: z.string().trim().min(3).max(254) })),
+} as const;
