@@ -1,0 +1,16 @@
+// The app's sections, in tab order: each screen registers here (label, shortcut Alt+<n> by position).
+import type { Component } from 'svelte';
+import Channels from './screens/Channels.svelte';
+import Users from './screens/Users.svelte';
+
+export interface Section {
+  id: string;
+  label: string;
+  /** Rendered with the active account's id; remounted when the account changes. */
+  component: Component<{ accountId: string }>;
+}
+
+export const sections: Section[] = [
+  { id: 'channels', label: 'Channels', component: Channels },
+  { id: 'users', label: 'Users', component: Users },
+];
