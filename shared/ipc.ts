@@ -7,15 +7,18 @@
 import type { z } from 'zod';
 import { appChannels, type AppState } from './ipc-channels/app';
 import { directoryChannels } from './ipc-channels/directory';
+import { outboxChannels } from './ipc-channels/outbox';
 import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
 
 export * from './ipc-channels/app';
 export * from './ipc-channels/directory';
+export * from './ipc-channels/outbox';
 
 export const ipcChannels = {
   ...appChannels,
   ...directoryChannels,
+  ...outboxChannels,
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;

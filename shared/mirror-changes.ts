@@ -13,7 +13,9 @@ export type MirrorKind =
   | 'linkifiers'
   | 'user_topics'
   | 'messages'
-  | 'realm';
+  | 'realm'
+  /** Items waiting in the outbox (keyed by outbox_id): added, refused, sent or discarded. */
+  | 'outbox';
 
 /** Per kind, the keys of the changed records; `all: true` when the whole kind was replaced. */
 export interface MirrorChanges {

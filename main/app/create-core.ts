@@ -9,6 +9,7 @@ import { readJson, writeJsonAtomic } from '../files/json-file';
 import { accountHandlers } from '../handlers/accounts';
 import type { CoreContext } from '../handlers/context';
 import { directoryHandlers } from '../handlers/directory';
+import { outboxHandlers } from '../handlers/outbox';
 import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
 import type { Backoff } from '../sync/engine';
 import type { AppCore, ServedFile } from './core';
@@ -109,7 +110,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...outboxHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

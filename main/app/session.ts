@@ -41,11 +41,13 @@ export class AccountSession {
   readonly engine: SyncEngine;
   readonly typing: TypingTracker;
   readonly #logger: Logger;
+  readonly #onChanges: (changes: MirrorChanges) => void;
   #replaying: Promise<void> | undefined;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
     this.#logger = options.logger;
+    this.#onChanges = options.onChanges;
     this.db = openMirror(options.mirrorPath);
     const cached = realmValues(this.db) as RegistrationContext;
     const hasCache = Object.keys(cached).length > 0;
@@ -124,14 +126,21 @@ export class AccountSession {
     };
   }
 
+  /** Tells the screens that outbox items changed (added, refused, sent, discarded). */
+  notifyOutboxChanged(...outbox_ids: number[]): void {
+    this.#onChanges({ all: false, changed: { outbox: outbox_ids } });
+  }
+
   /** Replays what was done offline; one replay at a time. */
   replayOutbox(): void {
     if (this.#replaying || outboxItems(this.db, 'pending').length === 0) return;
     const send = (kind: string, payload: Record<string, unknown>) =>
       (this.client as unknown as Record<string, (params: unknown) => Promise<unknown>>)[kind]!.call(this.client, payload);
+    const before = outboxItems(this.db, 'pending').map((item) => item.outbox_id);
     this.#replaying = replayOutbox(this.db, send)
       .then((report) => {
         if (report.refused.length > 0) this.#logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
+        this.notifyOutboxChanged(...before);
       })
       .finally(() => {
         this.#replaying = undefined;

@@ -1,3 +1,4 @@
+import type { OutboxItemView } from '../../shared/ipc';
 import type { MirrorDatabase } from './database';
 import { prepared } from './keyed-table';
 
@@ -12,16 +13,8 @@ export const DEFERRABLE_OPERATIONS = [
 ] as const;
 export type DeferrableOperation = (typeof DEFERRABLE_OPERATIONS)[number];
 
-export interface OutboxItem {
-  outbox_id: number;
+export interface OutboxItem extends OutboxItemView {
   kind: DeferrableOperation;
-  /** The mirrored record it changes (`saved_snippets:7`, `messages:100`...), so the UI can mark it pending. */
-  record_key: string;
-  payload: Record<string, unknown>;
-  state: 'pending' | 'failed';
-  error_code: string | null;
-  error_msg: string | null;
-  created_at: number;
 }
 
 interface OutboxRow extends Omit<OutboxItem, 'payload'> {
