@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
-import { launchChromium, screenshot, startApp, tempDir, type RunningApp } from './harness';
+import { launchChromium, screenshot, signInThroughScreen, startApp, tempDir, type RunningApp } from './harness';
 
 const keychainService = `team-chat-e2e-${process.pid}`;
 let browser: Browser;
@@ -32,16 +32,6 @@ afterAll(async () => {
   dataDir?.remove();
 });
 
-async function signIn(email: string, api_key: string): Promise<void> {
-  await page.getByLabel('Server URL').fill(service.url);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => page.getByTestId('organization').textContent()).toContain('Demo Organization');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('API key').fill(api_key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 15_000 }).toContain('Online');
-}
-
 describe('the first screens, end to end', () => {
   it('shows the organization before asking for the key, then signs in', async () => {
     await page.getByLabel('Server URL').fill(service.url);
@@ -54,8 +44,7 @@ describe('the first screens, end to end', () => {
     expect(text).toMatch(/password/);
     await screenshot(page, 'sign-in');
     await page.getByRole('button', { name: 'Change server' }).click();
-    const admin = account(200);
-    await signIn(admin.email, admin.api_key);
+    await signInThroughScreen(page, service.url, account(200));
     await expect.poll(() => page.getByRole('heading', { name: 'Channels' }).count()).toBe(1);
   });
 
@@ -89,7 +78,7 @@ describe('the first screens, end to end', () => {
   it('adds a second account and switches between them', async () => {
     await page.getByRole('button', { name: 'Add account' }).click();
     const member = account(400);
-    await signIn(member.email, member.api_key);
+    await signInThroughScreen(page, service.url, member);
     const switcher = page.getByLabel('Account');
     await expect.poll(() => switcher.locator('option').count()).toBe(2);
     expect(await switcher.inputValue()).not.toBe('');

@@ -75,3 +75,13 @@ export async function waitFor(check: () => Promise<boolean> | boolean, what: str
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Signs in through the sign-in screen, as a person would, and waits until the app is online. */
+export async function signInThroughScreen(page: Page, serverUrl: string, account: { email: string; api_key: string }): Promise<void> {
+  await page.getByLabel('Server URL').fill(serverUrl);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('API key').fill(account.api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online after signing in');
+}

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipcChannels, type IpcChannel } from '../../shared/ipc';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
-import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
+import { launchChromium, screenshot, signInThroughScreen, startApp, tempDir, type RunningApp } from './harness';
 
 const HOSTILE = [
   '<p>Welcome</p>',
@@ -56,12 +56,7 @@ beforeAll(async () => {
     socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
   });
   await page.goto(app.browser.url);
-  await page.getByLabel('Server URL').fill(service.url);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('API key').fill(admin.api_key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+  await signInThroughScreen(page, service.url, admin);
 });
 
 afterAll(async () => {

@@ -1,13 +1,11 @@
 // An action that can wait: sent at once online; kept in the outbox offline, shown pending,
 // and replayed by itself when the server is back.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/api/logger';
-import { AccountSession } from '../../../main/app/session';
 import { callOrDefer } from '../../../main/handlers/deferrable';
 import { outboxItems } from '../../../main/store/outbox';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
 import { startService, type RunningService } from '../../service/index';
-import { mirrorDir, until } from './engine-harness';
+import { mirrorDir, startSession, until } from './engine-harness';
 
 let service: RunningService;
 const dirs = [mirrorDir(), mirrorDir()];
@@ -23,18 +21,10 @@ afterAll(async () => {
 it('sends now when online, defers when offline, and replays on reconnect', async () => {
   const member = service.accounts.find((a) => a.role === 400)!;
   const changes: MirrorChanges[] = [];
-  const session = new AccountSession({
-    account: { account_id: '00000000000000bb', server_url: service.url, email: member.email, user_id: member.user_id, realm_name: 'Demo' },
-    apiKey: member.api_key,
-    mirrorPath: dirs[0]!.path,
-    logger: silentLogger,
-    snapshotMode: 'inline',
+  const session = startSession(service.url, member, dirs[0]!.path, {
     backoff: { baseMs: 100, maxMs: 500 },
     onChanges: (change) => changes.push(change),
-    onStatus: () => undefined,
-    onTyping: () => undefined,
   });
-  session.start();
   try {
     await until(() => session.engine.status.state === 'online', 'online');
     const { saved_snippet_id } = await session.client.createSavedSnippet({ title: 'draft', content: 'x' });

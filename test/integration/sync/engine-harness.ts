@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
 import { ServiceClient } from '../../../main/api/service-client';
 import { silentLogger } from '../../../main/api/logger';
+import { AccountSession, type SessionOptions } from '../../../main/app/session';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { SyncEngine } from '../../../main/sync/engine';
 import { inlineSnapshot } from '../../../main/sync/snapshot';
@@ -66,4 +67,26 @@ export function runEngine(url: string, account: Account, mirrorPath: string, opt
 
 export async function until(check: () => boolean | Promise<boolean>, what: string, timeout = 15_000): Promise<void> {
   await expect.poll(check, { timeout, message: what }).toBe(true);
+}
+
+/** An AccountSession (the app's own unit of sync) on a mirror file, against the simulator. */
+export function startSession(
+  url: string,
+  account: Account & { user_id: number },
+  mirrorPath: string,
+  overrides: Partial<Omit<SessionOptions, 'account' | 'apiKey' | 'mirrorPath'>> = {},
+): AccountSession {
+  const session = new AccountSession({
+    account: { account_id: account.user_id.toString(16).padStart(16, '0'), server_url: url, email: account.email, user_id: account.user_id, realm_name: 'Demo' },
+    apiKey: account.api_key,
+    mirrorPath,
+    logger: silentLogger,
+    snapshotMode: 'inline',
+    onChanges: () => undefined,
+    onStatus: () => undefined,
+    onTyping: () => undefined,
+    ...overrides,
+  });
+  session.start();
+  return session;
 }

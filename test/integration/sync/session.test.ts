@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/api/logger';
-import { AccountSession } from '../../../main/app/session';
 import { realmValues } from '../../../main/store/realm';
 import { startService, type RunningService } from '../../service/index';
-import { mirrorDir, until } from './engine-harness';
+import { mirrorDir, startSession, until } from './engine-harness';
 
 let service: RunningService;
 const dir = mirrorDir();
@@ -18,17 +16,7 @@ afterAll(async () => {
 
 it('keeps the server settings and the realm values in the mirror, for offline use', async () => {
   const admin = service.accounts.find((a) => a.role === 200)!;
-  const session = new AccountSession({
-    account: { account_id: '00000000000000aa', server_url: service.url, email: admin.email, user_id: admin.user_id, realm_name: 'Demo' },
-    apiKey: admin.api_key,
-    mirrorPath: dir.path,
-    logger: silentLogger,
-    snapshotMode: 'inline',
-    onChanges: () => undefined,
-    onStatus: () => undefined,
-    onTyping: () => undefined,
-  });
-  session.start();
+  const session = startSession(service.url, admin, dir.path);
   try {
     await until(() => session.engine.status.state === 'online', 'online');
     await until(() => realmValues(session.db).server_settings !== undefined, 'server settings stored');

@@ -7,10 +7,8 @@ import { enqueueOutbox } from '../../../main/store/outbox';
 import { savedSnippetsTable } from '../../../main/store/personal';
 import { searchUsers, userStatusTable } from '../../../main/store/users';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { mirrorDir, runEngine, until, type EngineRun } from './engine-harness';
+import { mirrorDir, runEngine, startSession, until, type EngineRun } from './engine-harness';
 import { openMirror } from '../../../main/store/database';
-import { AccountSession } from '../../../main/app/session';
-import { silentLogger } from '../../../main/api/logger';
 
 let service: RunningService;
 let admin: ServiceAccount;
@@ -172,17 +170,7 @@ describe('live sync against the simulator', () => {
     enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'second' } });
     offline.close();
 
-    const session = new AccountSession({
-      account: { account_id: '0123456789abcdef', server_url: service.url, email: member.email, user_id: member.user_id, realm_name: 'Demo' },
-      apiKey: member.api_key,
-      mirrorPath: dir.path,
-      logger: silentLogger,
-      snapshotMode: 'inline',
-      onChanges: () => undefined,
-      onStatus: () => undefined,
-      onTyping: () => undefined,
-    });
-    session.start();
+    const session = startSession(service.url, member, dir.path);
     try {
       await until(async () => (await client.getSavedSnippets()).saved_snippets.some((s) => (s.saved_snippet_id ?? s.id) === saved_snippet_id && s.title === 'second'), 'replayed');
     } finally {

@@ -1,12 +1,11 @@
 // Typing end to end: one account's composer notifies, the other account's session shows it,
 // with the periods the server announced at registration.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { silentLogger } from '../../../main/api/logger';
-import { AccountSession } from '../../../main/app/session';
+import type { AccountSession } from '../../../main/app/session';
 import { directConversation } from '../../../main/store/messages';
 import type { TypingNotice } from '../../../main/sync/typing';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { mirrorDir, until } from './engine-harness';
+import { mirrorDir, startSession, until } from './engine-harness';
 
 let service: RunningService;
 const dirs: { remove: () => void }[] = [];
@@ -24,18 +23,8 @@ afterAll(async () => {
 function session(account: ServiceAccount, notices: TypingNotice[]): AccountSession {
   const dir = mirrorDir();
   dirs.push(dir);
-  const started = new AccountSession({
-    account: { account_id: account.user_id.toString(16).padStart(16, '0'), server_url: service.url, email: account.email, user_id: account.user_id, realm_name: 'Demo' },
-    apiKey: account.api_key,
-    mirrorPath: dir.path,
-    logger: silentLogger,
-    snapshotMode: 'inline',
-    onChanges: () => undefined,
-    onStatus: () => undefined,
-    onTyping: (notice) => notices.push(notice),
-  });
+  const started = startSession(service.url, account, dir.path, { onTyping: (notice) => notices.push(notice) });
   sessions.push(started);
-  started.start();
   return started;
 }
 
