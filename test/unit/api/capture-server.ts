@@ -2,6 +2,7 @@
 // so tests see exactly what the client puts on the wire.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface CapturedRequest {
   method: string;
@@ -109,4 +110,21 @@ export function fakeClock(start = 1_700_000_000_000) {
       now += ms;
     },
   };
+}
+
+/**
+ * A capture server for the enclosing file or describe block: started once, closed at the end,
+ * its record cleared and its answer reset to success before each test.
+ */
+export function useCaptureServer(): CaptureServer {
+  const server = {} as CaptureServer;
+  beforeAll(async () => {
+    Object.assign(server, await startCaptureServer());
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.respond(success);
+  });
+  return server;
 }

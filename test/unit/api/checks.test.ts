@@ -1,6 +1,6 @@
 // The spec's rules, checked before sending: each check alone (as the GUI forms will use them),
 // and through the client, which then sends nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient, ValidationError } from '../../../main/api';
 import {
   checkChannelFolderDescription,
@@ -19,7 +19,7 @@ import {
   checkVisibilityPolicy,
   checkWelcomeMessageCustomText,
 } from '../../../shared/api';
-import { startCaptureServer, success, type CaptureServer } from './capture-server';
+import { useCaptureServer } from './capture-server';
 
 describe('rule checks', () => {
   it('status_text: at most 60 characters (counted as characters, not UTF-16 units)', () => {
@@ -141,14 +141,9 @@ describe('rule checks', () => {
 });
 
 describe('the client runs the checks before sending', () => {
-  let server: CaptureServer;
+  const server = useCaptureServer();
   let client: ServiceClient;
-  beforeAll(async () => {
-    server = await startCaptureServer(success);
-  });
-  afterAll(() => server.close());
   beforeEach(() => {
-    server.requests.length = 0;
     client = new ServiceClient({ serverUrl: server.url, email: 'a@b.c', apiKey: 'k' });
     client.useRegistration({
       realm_empty_topic_display_name: 'general chat',

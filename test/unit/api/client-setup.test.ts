@@ -1,8 +1,8 @@
 // Constructing a client: only https: (or http: to loopback), the API root under /api/v1; and
 // the feature level it learns and refuses calls by, before anything is sent.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceClient, UnsupportedFeatureError, ValidationError } from '../../../main/api';
-import { json, startCaptureServer, success, type CaptureServer } from './capture-server';
+import { json, useCaptureServer } from './capture-server';
 
 describe('server URL', () => {
   it.each([
@@ -40,15 +40,7 @@ describe('server URL', () => {
 });
 
 describe('feature levels', () => {
-  let server: CaptureServer;
-  beforeAll(async () => {
-    server = await startCaptureServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-    server.respond(success);
-  });
+  const server = useCaptureServer();
 
   const at = (featureLevel?: number) =>
     new ServiceClient({ serverUrl: server.url, email: 'a@b.c', apiKey: 'k', ...(featureLevel === undefined ? {} : { featureLevel }) });

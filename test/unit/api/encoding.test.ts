@@ -1,19 +1,13 @@
 // What the client puts on the wire, as a server reads it: auth, query vs form body, JSON-encoded
 // arrays and scalars, plain strings, escaped path parameters, omitted params.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../main/api';
-import { fields, json, startCaptureServer, success, type CaptureServer } from './capture-server';
+import { fields, json, useCaptureServer } from './capture-server';
 
-let server: CaptureServer;
+const server = useCaptureServer();
 let client: ServiceClient;
 
-beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
-  server.respond(success);
   client = new ServiceClient({ serverUrl: `${server.url}/`, email: 'iago@example.com', apiKey: 'k3y-Secret' });
 });
 

@@ -2,19 +2,14 @@
 // status and extra fields; no server as NetworkError; no answer in time as TimeoutError.
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError, ServiceClient, ServiceError, TimeoutError } from '../../../main/api';
-import { json, startCaptureServer, type CaptureServer } from './capture-server';
+import { json, useCaptureServer } from './capture-server';
 
-let server: CaptureServer;
+const server = useCaptureServer();
 let client: ServiceClient;
 
-beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
   client = new ServiceClient({ serverUrl: server.url, email: 'iago@example.com', apiKey: 'secret-key' });
 });
 

@@ -1,23 +1,15 @@
 // 429 handling: wait as the server asks (float retry-after), retry a bounded number of times,
 // then fail clearly with RATE_LIMIT_HIT.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceError } from '../../../main/api';
-import { fakeClock, json, startCaptureServer, type CaptureServer } from './capture-server';
+import { fakeClock, json, useCaptureServer } from './capture-server';
 
 const limited = (retryAfter: number | null, headers: Record<string, string> = {}) => ({
   body: { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': retryAfter },
   headers,
 });
 
-let server: CaptureServer;
-
-beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useCaptureServer();
 
 /** Answers 429 for the first `times` requests, then success. */
 function refuse(times: number, retryAfter: number | null, headers: Record<string, string> = {}) {

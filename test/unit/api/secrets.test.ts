@@ -1,15 +1,15 @@
 // The API key never shows: not in the client, not in any error it throws, not in a log line,
 // however they are serialized.
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceClient, type Logger } from '../../../main/api';
-import { json, startCaptureServer, type CaptureServer } from './capture-server';
+import { json, useCaptureServer } from './capture-server';
 
 const API_KEY = 'Zq8sEcReTkEy0123456789abcdef';
 const EMAIL = 'iago@example.com';
 const BASIC = Buffer.from(`${EMAIL}:${API_KEY}`).toString('base64');
 
-let server: CaptureServer;
+const server = useCaptureServer();
 const lines: string[] = [];
 const logger: Logger = {
   debug: (m, d) => lines.push(m + JSON.stringify(d ?? {})),
@@ -17,11 +17,6 @@ const logger: Logger = {
   warn: (m, d) => lines.push(m + JSON.stringify(d ?? {})),
   error: (m, d) => lines.push(m + JSON.stringify(d ?? {})),
 };
-
-beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
 
 function expectNoSecret(value: unknown) {
   for (const text of [JSON.stringify(value) ?? '', inspect(value, { showHidden: true, depth: Infinity, getters: true })]) {
