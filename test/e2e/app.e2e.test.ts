@@ -1,40 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService, type ServiceAccount } from '../service/index';
-import { launchChromium, screenshot, signInThroughScreen, startApp, tempDir, type RunningApp } from './harness';
+import type { ServiceAccount } from '../service/index';
+import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
-const keychainService = `team-chat-e2e-${process.pid}`;
-let browser: Browser;
-let service: RunningService;
-let serviceDir: ReturnType<typeof tempDir>;
-let dataDir: ReturnType<typeof tempDir>;
-let app: RunningApp;
+let world: World;
 let page: Page;
-
-const account = (role: number): ServiceAccount => service.accounts.find((a) => a.role === role)!;
+const account = (role: number): ServiceAccount => world.service.accounts.find((a) => a.role === role)!;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  serviceDir = tempDir('e2e-service-');
-  dataDir = tempDir('e2e-app-');
-  service = await startService({ org: 'demo', dbPath: `${serviceDir.path}/service.db`, heartbeatSeconds: 2 });
-  app = await startApp(dataDir.path, keychainService);
-  page = await browser.newPage();
-  await page.goto(app.browser.url);
+  world = await openWorld('app');
+  page = world.page;
 });
 
-afterAll(async () => {
-  await page?.close();
-  await app?.stop();
-  await service?.close();
-  await browser?.close();
-  serviceDir?.remove();
-  dataDir?.remove();
-});
+afterAll(() => world?.close());
 
 describe('the first screens, end to end', () => {
   it('shows the organization before asking for the key, then signs in', async () => {
-    await page.getByLabel('Server URL').fill(service.url);
+    await page.getByLabel('Server URL').fill(world.service.url);
     await page.getByRole('button', { name: 'Continue' }).click();
     const organization = page.getByTestId('organization');
     await expect.poll(() => organization.textContent()).toContain('Demo Organization');
@@ -44,7 +26,7 @@ describe('the first screens, end to end', () => {
     expect(text).toMatch(/password/);
     await screenshot(page, 'sign-in');
     await page.getByRole('button', { name: 'Change server' }).click();
-    await signInThroughScreen(page, service.url, account(200));
+    await signInThroughScreen(page, world.service.url, account(200));
     await expect.poll(() => page.getByRole('heading', { name: 'Channels' }).count()).toBe(1);
   });
 
@@ -78,7 +60,7 @@ describe('the first screens, end to end', () => {
   it('adds a second account and switches between them', async () => {
     await page.getByRole('button', { name: 'Add account' }).click();
     const member = account(400);
-    await signInThroughScreen(page, service.url, member);
+    await signInThroughScreen(page, world.service.url, member);
     const switcher = page.getByLabel('Account');
     await expect.poll(() => switcher.locator('option').count()).toBe(2);
     expect(await switcher.inputValue()).not.toBe('');

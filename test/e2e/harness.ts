@@ -8,6 +8,7 @@ import type { Logger } from '../../main/api/logger';
 import { createAppCore } from '../../main/app/create-core';
 import type { AppCore } from '../../main/app/core';
 import { startBrowserMode, type BrowserMode } from '../../main/browser/server';
+import { startService, type RunningService, type ServiceOptions } from '../service/index';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const rendererDir = join(root, 'out', 'renderer');
@@ -84,4 +85,59 @@ export async function signInThroughScreen(page: Page, serverUrl: string, account
   await page.getByLabel('API key').fill(account.api_key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online after signing in');
+}
+
+/** Everything an end-to-end test runs against: the simulator, the app in browser mode, a page on it. */
+export interface World {
+  browser: Browser;
+  service: RunningService;
+  app: RunningApp;
+  page: Page;
+  dataDir: string;
+  /** Stops and starts the app on the same data (a restart), with a new page on it. */
+  restartApp(): Promise<void>;
+  /** Stops the simulator; startServiceAgain() brings it back on the same port and state. */
+  stopService(): Promise<void>;
+  startServiceAgain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openWorld(name: string, serviceOptions: ServiceOptions = {}): Promise<World> {
+  const keychainService = `team-chat-e2e-${name}-${process.pid}`;
+  const serviceDir = tempDir(`e2e-${name}-service-`);
+  const appDir = tempDir(`e2e-${name}-app-`);
+  const options: ServiceOptions = { org: 'demo', dbPath: join(serviceDir.path, 'service.db'), heartbeatSeconds: 2, ...serviceOptions };
+  const browser = await launchChromium();
+  let port = 0;
+  const world: World = {
+    browser,
+    service: await startService(options),
+    app: await startApp(appDir.path, keychainService),
+    page: await browser.newPage(),
+    dataDir: appDir.path,
+    async restartApp() {
+      await world.page.close();
+      await world.app.stop();
+      world.app = await startApp(appDir.path, keychainService);
+      world.page = await browser.newPage();
+      await world.page.goto(world.app.browser.url);
+    },
+    async stopService() {
+      port = Number(new URL(world.service.url).port);
+      await world.service.close();
+    },
+    async startServiceAgain() {
+      world.service = await startService({ ...options, port, resume: true });
+    },
+    async close() {
+      await world.page.close().catch(() => undefined);
+      await world.app.stop();
+      await world.service.close();
+      await browser.close();
+      serviceDir.remove();
+      appDir.remove();
+    },
+  };
+  await world.page.goto(world.app.browser.url);
+  return world;
 }

@@ -4,11 +4,11 @@
 // the API key never shows up in IPC traffic, the DOM, the log or the app's files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipcChannels, type IpcChannel } from '../../shared/ipc';
-import { startService, type RunningService, type ServiceAccount } from '../service/index';
-import { launchChromium, screenshot, signInThroughScreen, startApp, tempDir, type RunningApp } from './harness';
+import type { RunningService, ServiceAccount } from '../service/index';
+import { openWorld, screenshot, signInThroughScreen, type RunningApp, type World } from './harness';
 
 const HOSTILE = [
   '<p>Welcome</p>',
@@ -24,19 +24,17 @@ const HOSTILE = [
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=\'mxss\'">',
 ].join('');
 
-const keychainService = `team-chat-e2e-security-${process.pid}`;
-let browser: Browser;
+let world: World;
 let service: RunningService;
 let app: RunningApp;
 let page: Page;
 let admin: ServiceAccount;
 const frames: string[] = [];
 const dialogs: string[] = [];
-const dataDir = tempDir('e2e-security-');
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  service = await startService({ org: 'demo', heartbeatSeconds: 2 });
+  world = await openWorld('security');
+  ({ service, app, page } = world);
   admin = service.accounts.find((a) => a.role === 200)!;
   const hana = service.accounts.find((a) => a.full_name === 'Hana Sato')?.user_id ?? 9;
   // Hostile HTML where the server's rendered HTML goes: a channel description, a profile value.
@@ -45,8 +43,6 @@ beforeAll(async () => {
   service.db
     .prepare('INSERT OR REPLACE INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)')
     .run(hana, field.id, 'hostile', HOSTILE);
-  app = await startApp(dataDir.path, keychainService);
-  page = await browser.newPage();
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -55,17 +51,12 @@ beforeAll(async () => {
     socket.on('framesent', (frame) => frames.push(String(frame.payload)));
     socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
   });
-  await page.goto(app.browser.url);
+  // Reload so the page's own WebSocket is recorded from its first frame.
+  await page.reload();
   await signInThroughScreen(page, service.url, admin);
 });
 
-afterAll(async () => {
-  await page?.close();
-  await app?.stop();
-  await service?.close();
-  await browser?.close();
-  dataDir.remove();
-});
+afterAll(() => world?.close());
 
 describe('hostile server HTML', () => {
   it('runs nothing, keeps the app visible, and reports what the CSP blocked', async () => {
@@ -158,7 +149,7 @@ describe('the API key', () => {
     expect(values.join('\n')).not.toContain(key);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(key);
     expect(app.logger.lines.join('\n')).not.toContain(key);
-    const files = filesUnder(dataDir.path);
+    const files = filesUnder(world.dataDir);
     expect(files.some((f) => f.endsWith('mirror.db'))).toBe(true);
     for (const file of files) expect(readFileSync(file).includes(Buffer.from(key)), file).toBe(false);
   });
