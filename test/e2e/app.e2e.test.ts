@@ -24,6 +24,10 @@ describe('the first screens, end to end', () => {
     expect(text).toContain('Feature level');
     expect(text).toContain('420');
     expect(text).toMatch(/password/);
+    // The icon is fetched by main and inlined: the renderer itself has no network.
+    const icon = organization.locator('img.realm-icon');
+    expect(await icon.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => icon.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'sign-in');
     await page.getByRole('button', { name: 'Change server' }).click();
     await signInThroughScreen(page, world.service.url, account(200));
@@ -52,6 +56,10 @@ describe('the first screens, end to end', () => {
     await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('1 user');
     await search.press('Enter');
     await expect.poll(() => page.getByTestId('profile').textContent()).toContain('Priya Patel');
+    // An uploaded avatar needs the key: main fetches it, the page only names it.
+    const avatar = page.getByTestId('profile').locator('img.avatar');
+    expect(await avatar.getAttribute('src')).toMatch(/^\/server-image\/[0-9a-f]{16}\/user_avatars\/7\.png\?version=\d+$/);
+    await expect.poll(() => avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(48);
     await screenshot(page, 'users');
     await search.fill('zzzz-nobody');
     await expect.poll(() => page.locator('.empty').first().textContent()).toContain('Nobody matches');

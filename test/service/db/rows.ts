@@ -24,6 +24,7 @@ export interface UserRow {
   timezone: string;
   date_joined: number;
   avatar_version: number;
+  avatar_source: string;
   email_address_visibility: number;
   password: string | null;
 }

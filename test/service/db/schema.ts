@@ -32,6 +32,8 @@ CREATE TABLE users (
   timezone TEXT NOT NULL DEFAULT '',
   date_joined INTEGER NOT NULL,
   avatar_version INTEGER NOT NULL DEFAULT 1,
+  -- 'G' the third-party avatar provider, 'U' an uploaded avatar served by this server.
+  avatar_source TEXT NOT NULL DEFAULT 'G',
   email_address_visibility INTEGER NOT NULL DEFAULT 1,
   password TEXT
 );

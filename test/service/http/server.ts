@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Sim } from '../context';
 import type { UserRow } from '../db/rows';
 import { authenticate } from './auth';
+import { serveFile, type ServedFile } from './files';
 import { ApiError, badRequest, rateLimitHit } from './errors';
 import { Params } from './params';
 import { headers as rateLimitHeaders, RateLimiter } from './rateLimit';
@@ -38,7 +39,20 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
       return;
     }
     if (!url.pathname.startsWith('/api/v1/')) {
-      send(res, 404, { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+      let file: ServedFile | null;
+      try {
+        file = serveFile(sim.db, sim.realm().host, url.pathname, req.headers.authorization);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        send(res, error.status, error.body(), error.headers);
+        return;
+      }
+      if (file === null) {
+        send(res, 404, { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+        return;
+      }
+      res.writeHead(file.status, file.headers);
+      res.end(file.body);
       return;
     }
     if (!(await injectFaults(req, res))) return;

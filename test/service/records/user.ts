@@ -9,10 +9,10 @@ export const EMAIL_VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4,
 
 /** The columns a user record is built from (register reads only these, for speed at 100k users). */
 export const USER_RECORD_COLUMNS =
-  'user_id, email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, timezone, date_joined, avatar_version, email_address_visibility';
+  'user_id, email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, timezone, date_joined, avatar_version, avatar_source, email_address_visibility';
 export type UserSource = Pick<
   UserRow,
-  'user_id' | 'email' | 'full_name' | 'role' | 'is_active' | 'is_bot' | 'bot_type' | 'bot_owner_id' | 'timezone' | 'date_joined' | 'avatar_version' | 'email_address_visibility'
+  'user_id' | 'email' | 'full_name' | 'role' | 'is_active' | 'is_bot' | 'bot_type' | 'bot_owner_id' | 'timezone' | 'date_joined' | 'avatar_version' | 'avatar_source' | 'email_address_visibility'
 >;
 
 export type ProfileData = Record<string, { value: string; rendered_value?: string }>;
@@ -47,7 +47,13 @@ export function apiEmail(target: UserSource, realmHost: string): string {
   return target.is_bot === 1 || target.email_address_visibility === EMAIL_VISIBILITY.everyone ? target.email : `user${target.user_id}@${realmHost}`;
 }
 
+/** Where an uploaded avatar is served: a path on this server, which asks for credentials. */
+export function uploadedAvatarPath(user_id: number, avatar_version: number): string {
+  return `/user_avatars/${user_id}.png?version=${avatar_version}`;
+}
+
 export function avatarUrl(target: UserSource): string {
+  if (target.avatar_source === 'U') return uploadedAvatarPath(target.user_id, target.avatar_version);
   const hash = createHash('md5').update(target.email.toLowerCase()).digest('hex');
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${target.avatar_version}`;
 }
@@ -67,7 +73,8 @@ export function userRecord(target: UserSource, view: UserView): Record<string, u
     bot_type: target.bot_type,
     role: target.role,
     timezone: target.timezone,
-    avatar_url: view.clientGravatar && visible ? null : avatarUrl(target),
+    // client_gravatar leaves only third-party avatars for the client to compute.
+    avatar_url: view.clientGravatar && visible && target.avatar_source !== 'U' ? null : avatarUrl(target),
     avatar_version: target.avatar_version,
   };
   if (view.includeIsActive) record['is_active'] = target.is_active === 1;

@@ -143,6 +143,8 @@ export function seedDemo(db: Db, now: number): ServiceAccount[] {
         user.visibility ?? EMAIL_VISIBILITY.everyone,
       );
     });
+    // Two people uploaded their avatar: served by this server, to signed-in clients only.
+    db.prepare("UPDATE users SET avatar_source = 'U' WHERE email IN ('priya@demo.example', 'hana@demo.example')").run();
     db.prepare('INSERT INTO user_groups (id, name, description, is_system_group) VALUES (9, ?, ?, 0)').run('Support team', 'First line of support');
     for (const member of [2, 4]) db.prepare('INSERT INTO user_group_members (group_id, user_id) VALUES (9, ?)').run(member);
 
