@@ -6,17 +6,20 @@
 // JSON: epoch numbers for times.
 import type { z } from 'zod';
 import { appChannels, type AppState } from './ipc-channels/app';
+import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { outboxChannels } from './ipc-channels/outbox';
 import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
 
 export * from './ipc-channels/app';
+export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/outbox';
 
 export const ipcChannels = {
   ...appChannels,
+  ...bulkChannels,
   ...directoryChannels,
   ...outboxChannels,
 } as const;
@@ -46,6 +49,7 @@ export const ipcNotices = {
   'sync.status': notice<SyncStatusView>(),
   typing: notice<{ conversation: string; user_ids: number[] }>(),
   'app.state': notice<AppState>(),
+  'job.progress': notice<JobProgress>(),
 };
 export type IpcNotices = typeof ipcNotices;
 export type IpcNotice = keyof IpcNotices;

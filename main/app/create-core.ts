@@ -7,6 +7,7 @@ import { Accounts, type Account } from '../credentials/accounts';
 import { openSecretStore, KEYCHAIN_SERVICE } from '../credentials/open-secret-store';
 import { readJson, writeJsonAtomic } from '../files/json-file';
 import { accountHandlers } from '../handlers/accounts';
+import { bulkHandlers } from '../handlers/bulk';
 import type { CoreContext } from '../handlers/context';
 import { directoryHandlers } from '../handlers/directory';
 import { outboxHandlers } from '../handlers/outbox';
@@ -102,6 +103,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     logger,
     fetch: fetchImpl,
     state,
+    emit,
     activate,
     activeSession,
     session: () => session,
@@ -110,7 +112,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...outboxHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...outboxHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

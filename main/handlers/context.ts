@@ -1,4 +1,4 @@
-import type { AppState } from '../../shared/ipc';
+import type { AppState, IpcNotice, IpcNotices } from '../../shared/ipc';
 import type { Logger } from '../api/logger';
 import type { AccountSession } from '../app/session';
 import type { Accounts } from '../credentials/accounts';
@@ -9,6 +9,8 @@ export interface CoreContext {
   logger: Logger;
   fetch: typeof fetch;
   state(): AppState;
+  /** Pushes a notice to the renderer, e.g. a bulk job's progress. */
+  emit<N extends IpcNotice>(notice: N, payload: IpcNotices[N]): void;
   /** Makes an account the active one (null: none), starting its session. */
   activate(account_id: string | null): Promise<void>;
   /** The active account's session; a SIGNED_OUT error for the user when there is none. */

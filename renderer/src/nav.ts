@@ -2,6 +2,7 @@
 import type { Component } from 'svelte';
 import Channels from './screens/Channels.svelte';
 import Users from './screens/Users.svelte';
+import Bulk from './screens/bulk/Bulk.svelte';
 
 export interface Section {
   id: string;
@@ -13,4 +14,5 @@ export interface Section {
 export const sections: Section[] = [
   { id: 'channels', label: 'Channels', component: Channels },
   { id: 'users', label: 'Users', component: Users },
+  { id: 'bulk', label: 'Bulk', component: Bulk },
 ];

@@ -1,6 +1,8 @@
 // `npm run bench`: every figure the issues ask for, one `BENCH` line each.
+import { bulkBenchmarks } from './bulk.bench';
 import { syncBenchmarks } from './sync.bench';
 import { uiBenchmarks } from './ui.bench';
 
 await syncBenchmarks();
 await uiBenchmarks();
+await bulkBenchmarks();

@@ -1,0 +1,56 @@
+// Reading the user-import CSV with csv-parse: a header row naming email, full_name and optionally
+// password; quoted fields, UTF-8, CRLF and a byte-order mark are the library's business. Each row
+// keeps the line it starts on, so every problem can be reported where the user will look.
+import { parse } from 'csv-parse/sync';
+
+export interface CsvUserRow {
+  /** 1-based line of the file where the row starts (the header is line 1). */
+  line: number;
+  email: string;
+  full_name: string;
+  /** Absent or empty: the app generates one. */
+  password: string | undefined;
+}
+
+/** A file the app cannot read as a user list at all. */
+export class CsvFormatError extends Error {
+  override name = 'CsvFormatError';
+}
+
+const REQUIRED_COLUMNS = ['email', 'full_name'] as const;
+
+export function parseUserCsv(text: string): CsvUserRow[] {
+  let records: { record: Record<string, string>; raw: string; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      info: true,
+      raw: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }) as typeof records;
+  } catch (error) {
+    throw new CsvFormatError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const columns = records.length > 0 ? Object.keys(records[0]!.record) : headerOf(text);
+  const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
+  if (missing.length > 0) throw new CsvFormatError(`The header row must name the columns email and full_name (missing: ${missing.join(', ')}).`);
+  return records.map(({ record, raw, info }) => {
+    // info.lines is where the record ends; a quoted name may span several lines.
+    const spanned = raw.replace(/\r?\n$/, '').split('\n').length - 1;
+    // Emails and names are trimmed; a password is kept exactly as written.
+    const password = record.password;
+    return {
+      line: info.lines - spanned,
+      email: (record.email ?? '').trim(),
+      full_name: (record.full_name ?? '').trim(),
+      password: password === undefined || password === '' ? undefined : password,
+    };
+  });
+}
+
+function headerOf(text: string): string[] {
+  const rows = parse(text, { bom: true, to_line: 1, relax_column_count: true }) as string[][];
+  return (rows[0] ?? []).map((name) => name.trim().toLowerCase());
+}

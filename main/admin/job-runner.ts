@@ -1,0 +1,330 @@
+// Runs bulk jobs from their stored items, with no UI needed: one item at a time (or a small
+// bounded number), each state change stored before and after its request. Pacing and 429
+// retries are the ServiceClient's (it reads X-RateLimit-* and retry-after); what reaches the job
+// is what the client gave up on. An item whose answer never came (network, timeout, 5xx, crash)
+// stays 'running' and is checked on the server before it is sent again.
+import type { JobHalt, JobProgress } from '../../shared/ipc';
+import { ServiceError, UnsupportedFeatureError, ValidationError } from '../api/errors';
+import type { Logger } from '../api/logger';
+import type { ServiceClient } from '../api/service-client';
+import type { MirrorDatabase } from '../store/database';
+import {
+  failRunning,
+  getJob,
+  itemCounts,
+  itemsInState,
+  markDone,
+  markFailed,
+  markPending,
+  markRunning,
+  setJobHalt,
+  setJobState,
+  skipPending,
+  unfinishedJobs,
+  type ItemRow,
+  type JobRow,
+} from './job-store';
+import { operations, type JobOperation } from './operations';
+
+export interface JobRunnerOptions {
+  db: MirrorDatabase;
+  client: ServiceClient;
+  logger: Logger;
+  onProgress: (progress: JobProgress) => void;
+  /** Items in flight at once (default 1, at most 4: the server's limit is shared with sync). */
+  concurrency?: number;
+  /** Least time between two progress notices while items complete (default 250 ms). */
+  progressIntervalMs?: number;
+  /** First wait after a failure that left an outcome unknown; doubles up to 30 s (default 1 s). */
+  retryBaseMs?: number;
+}
+
+/** The job could not be started or changed as asked. */
+export class JobStateError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JobStateError';
+  }
+}
+
+interface Run {
+  job: JobRow;
+  operation: JobOperation;
+  stop: 'pause' | 'cancel' | undefined;
+  abort: AbortController;
+  queue: ItemRow[];
+  /** Completion times of the last items, for the rate. */
+  finishedAt: number[];
+  lastNotice: number;
+  done: Promise<void>;
+}
+
+const MAX_CONCURRENCY = 4;
+const RATE_WINDOW = 50;
+const QUEUE_BATCH = 256;
+const MAX_RETRY_MS = 30_000;
+
+export class JobRunner {
+  readonly #db: MirrorDatabase;
+  readonly #client: ServiceClient;
+  readonly #logger: Logger;
+  readonly #onProgress: (progress: JobProgress) => void;
+  readonly #concurrency: number;
+  readonly #intervalMs: number;
+  readonly #retryBaseMs: number;
+  readonly #runs = new Map<number, Run>();
+
+  constructor(options: JobRunnerOptions) {
+    this.#db = options.db;
+    this.#client = options.client;
+    this.#logger = options.logger;
+    this.#onProgress = options.onProgress;
+    this.#concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, options.concurrency ?? 1));
+    this.#intervalMs = options.progressIntervalMs ?? 250;
+    this.#retryBaseMs = options.retryBaseMs ?? 1_000;
+    // A job left 'running' by a crash or a quit waits for the user to resume it: nothing is
+    // sent on a restart without them.
+    for (const job of unfinishedJobs(this.#db)) {
+      if (job.state !== 'running') continue;
+      setJobState(this.#db, job.job_id, 'paused');
+      setJobHalt(this.#db, job.job_id, { code: 'INTERRUPTED', message: 'The app stopped while this job was running; resume it to finish.' });
+    }
+  }
+
+  progress(job_id: number): JobProgress {
+    const job = this.#job(job_id);
+    const counts = itemCounts(this.#db, job_id);
+    const total = counts.pending + counts.running + counts.done + counts.failed + counts.skipped;
+    const remaining = counts.pending + counts.running;
+    // A rate and a time left only mean something while the job is sending.
+    const rate = job.state === 'running' ? this.#rate(this.#runs.get(job_id)) : null;
+    return {
+      job_id,
+      kind: job.kind,
+      state: job.state,
+      total,
+      done: counts.done,
+      failed: counts.failed,
+      skipped: counts.skipped,
+      remaining,
+      rate_per_minute: rate,
+      seconds_left: rate === null || rate === 0 ? null : Math.round((remaining / rate) * 60),
+      halt: job.settings.halt ?? null,
+    };
+  }
+
+  unfinished(): JobProgress[] {
+    return unfinishedJobs(this.#db).map((job) => this.progress(job.job_id));
+  }
+
+  /** Confirms a planned job or resumes a paused one; the items are sent in the background. */
+  start(job_id: number): JobProgress {
+    const job = this.#job(job_id);
+    if (job.state === 'finished' || job.state === 'cancelled') throw new JobStateError('JOB_OVER', `This job is ${job.state}.`);
+    const current = this.#runs.get(job_id);
+    if (current && current.stop === undefined) return this.progress(job_id);
+    setJobHalt(this.#db, job_id, null);
+    setJobState(this.#db, job_id, 'running');
+    // A pause still winding down (an item in flight) finishes before the new run takes over.
+    const previous = current?.done ?? Promise.resolve();
+    const run: Run = {
+      job: this.#job(job_id),
+      operation: operations[job.kind],
+      stop: undefined,
+      abort: new AbortController(),
+      queue: [],
+      finishedAt: [],
+      lastNotice: 0,
+      done: Promise.resolve(),
+    };
+    this.#runs.set(job_id, run);
+    run.done = previous.then(() => this.#run(run)).catch((error: unknown) => this.#crashed(run, error));
+    return this.#notify(run);
+  }
+
+  /** Stops after the items in flight; what is pending stays pending. */
+  pause(job_id: number): JobProgress {
+    const job = this.#job(job_id);
+    if (job.state !== 'running') return this.progress(job_id);
+    setJobState(this.#db, job_id, 'paused');
+    this.#stop(job_id, 'pause');
+    return this.#emit(job_id);
+  }
+
+  /** Skips every item not yet sent, with the reason; items in flight still get their answer. */
+  cancel(job_id: number): JobProgress {
+    const job = this.#job(job_id);
+    if (job.state === 'finished' || job.state === 'cancelled') return this.progress(job_id);
+    this.#db.transaction(() => {
+      setJobState(this.#db, job_id, 'cancelled');
+      skipPending(this.#db, job_id, 'CANCELLED', 'The job was cancelled before this item was sent.');
+    })();
+    const run = this.#runs.get(job_id);
+    this.#stop(job_id, 'cancel');
+    // An item whose outcome is still unknown once the run has stopped will not be checked again.
+    void (run?.done ?? Promise.resolve()).then(() => {
+      if (!this.#db.open) return;
+      failRunning(this.#db, job_id, 'UNKNOWN_OUTCOME', 'The job was cancelled before the outcome of this item could be checked on the server.');
+      this.#emit(job_id);
+    });
+    return this.#emit(job_id);
+  }
+
+  /** Resolves when the job's run (if any) has stopped: finished, paused, cancelled or halted. */
+  async idle(job_id: number): Promise<void> {
+    await this.#runs.get(job_id)?.done;
+  }
+
+  #job(job_id: number): JobRow {
+    const job = getJob(this.#db, job_id);
+    if (!job) throw new JobStateError('NO_SUCH_JOB', `There is no bulk job ${job_id}.`);
+    return job;
+  }
+
+  #stop(job_id: number, why: 'pause' | 'cancel'): void {
+    const run = this.#runs.get(job_id);
+    if (!run) return;
+    run.stop = why;
+    run.abort.abort();
+  }
+
+  async #run(run: Run): Promise<void> {
+    const { job_id } = run.job;
+    // Outcomes a crash or a network failure left unknown are settled before anything new is sent.
+    for (const item of itemsInState(this.#db, job_id, 'running')) {
+      if (run.stop) return;
+      await this.#settleUnknown(run, item);
+    }
+    await Promise.all(Array.from({ length: this.#concurrency }, () => this.#worker(run)));
+    if (run.stop) return;
+    const counts = itemCounts(this.#db, job_id);
+    if (counts.pending === 0 && counts.running === 0 && getJob(this.#db, job_id)?.state === 'running') {
+      setJobState(this.#db, job_id, 'finished');
+      this.#runs.delete(job_id);
+      this.#emit(job_id);
+    }
+  }
+
+  async #worker(run: Run): Promise<void> {
+    for (let item = this.#next(run); item && !run.stop; item = this.#next(run)) {
+      await this.#send(run, item);
+      this.#tick(run);
+    }
+  }
+
+  #next(run: Run): ItemRow | undefined {
+    if (run.queue.length === 0) run.queue = itemsInState(this.#db, run.job.job_id, 'pending', QUEUE_BATCH);
+    return run.queue.shift();
+  }
+
+  async #send(run: Run, item: ItemRow): Promise<void> {
+    const { job_id } = run.job;
+    if (!markRunning(this.#db, job_id, item.item_index)) return;
+    let result: Record<string, unknown>;
+    try {
+      result = await run.operation.send(this.#client, item.payload, run.job.settings);
+    } catch (error) {
+      await this.#refused(run, item, error);
+      return;
+    }
+    markDone(this.#db, job_id, item.item_index, result);
+  }
+
+  async #refused(run: Run, item: ItemRow, error: unknown): Promise<void> {
+    const { job_id } = run.job;
+    if (error instanceof ServiceError && error.code === 'RATE_LIMIT_HIT') {
+      // A 429 means not done; the client already waited and retried, so the job waits longer.
+      markPending(this.#db, job_id, item.item_index);
+      run.queue.unshift({ ...item, state: 'pending' });
+      await this.#sleep(run, Math.max(this.#retryBaseMs, (error.retryAfter ?? 1) * 1000));
+    } else if (error instanceof ServiceError && error.status < 500) {
+      const halt = run.operation.haltFor(error);
+      if (halt) {
+        markPending(this.#db, job_id, item.item_index);
+        this.#halt(run, halt);
+      } else {
+        markFailed(this.#db, job_id, item.item_index, String(error.code), error.msg);
+      }
+    } else if (error instanceof ValidationError) {
+      markFailed(this.#db, job_id, item.item_index, 'INVALID_ARGUMENT', error.message);
+    } else if (error instanceof UnsupportedFeatureError) {
+      markPending(this.#db, job_id, item.item_index);
+      this.#halt(run, { code: 'UNSUPPORTED_FEATURE', message: error.message });
+    } else {
+      this.#logger.warn('a bulk job item got no answer; checking the server before sending it again', { job_id, item_index: item.item_index, error: String(error) });
+      await this.#settleUnknown(run, item);
+    }
+  }
+
+  /** Asks the server what became of an item, waiting out network trouble; stops on pause. */
+  async #settleUnknown(run: Run, item: ItemRow): Promise<void> {
+    const { job_id } = run.job;
+    for (let attempt = 0; !run.stop; attempt += 1) {
+      if (attempt > 0) await this.#sleep(run, Math.min(MAX_RETRY_MS, this.#retryBaseMs * 2 ** (attempt - 1)));
+      if (run.stop) return;
+      try {
+        const recovered = await run.operation.recover(this.#client, item.payload);
+        if ('done' in recovered) markDone(this.#db, job_id, item.item_index, recovered.done);
+        else if ('failed' in recovered) markFailed(this.#db, job_id, item.item_index, recovered.failed.code, recovered.failed.message);
+        else markPending(this.#db, job_id, item.item_index);
+        return;
+      } catch (error) {
+        this.#logger.debug('checking a bulk job item failed; retrying', { job_id, item_index: item.item_index, error: String(error) });
+      }
+    }
+  }
+
+  #halt(run: Run, halt: JobHalt): void {
+    if (run.stop) return;
+    setJobState(this.#db, run.job.job_id, 'paused');
+    setJobHalt(this.#db, run.job.job_id, halt);
+    run.stop = 'pause';
+    run.abort.abort();
+    this.#emit(run.job.job_id);
+  }
+
+  #crashed(run: Run, error: unknown): void {
+    // The session closed its database under the run: as after a crash, the next start resumes.
+    if (!this.#db.open) return;
+    this.#logger.error('a bulk job stopped on an unexpected error', { job_id: run.job.job_id, error: error instanceof Error ? error.stack : String(error) });
+    this.#halt(run, { code: 'INTERNAL', message: 'The job stopped on an unexpected error; the details are in the log.' });
+  }
+
+  #sleep(run: Run, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      run.abort.signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }
+
+  #tick(run: Run): void {
+    const now = Date.now();
+    run.finishedAt.push(now);
+    if (run.finishedAt.length > RATE_WINDOW) run.finishedAt.shift();
+    if (now - run.lastNotice >= this.#intervalMs) this.#notify(run);
+  }
+
+  #rate(run: Run | undefined): number | null {
+    if (!run || run.finishedAt.length < 2) return null;
+    const span = Date.now() - run.finishedAt[0]!;
+    return span <= 0 ? null : Math.round(((run.finishedAt.length - 1) / span) * 60_000 * 10) / 10;
+  }
+
+  #notify(run: Run): JobProgress {
+    run.lastNotice = Date.now();
+    return this.#emit(run.job.job_id);
+  }
+
+  #emit(job_id: number): JobProgress {
+    const progress = this.progress(job_id);
+    this.#onProgress(progress);
+    return progress;
+  }
+}

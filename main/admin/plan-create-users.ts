@@ -1,0 +1,63 @@
+// The user-import plan: every CSV row becomes an item, either to create or skipped with the
+// reason and its line, decided before anything is sent.
+import type { JobHalt } from '../../shared/ipc';
+import type { MirrorDatabase } from '../store/database';
+import { prepared } from '../store/keyed-table';
+import { requireAdministrator } from './caller';
+import type { CsvUserRow } from './csv-import';
+import type { PlannedItem } from './job-store';
+import { strongPassword } from './passwords';
+
+export type CreateUserPayload = {
+  line: number;
+  email: string;
+  full_name: string;
+  password: string;
+  /** The app made the password up: the export is the only place it is shown. */
+  generated: boolean;
+};
+
+// The simulator's and the service's own test: one @, no spaces, a dot in the domain.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_NAME_LENGTH = 100;
+
+export interface UserImportPlan {
+  blocked: JobHalt | null;
+  items: PlannedItem[];
+}
+
+export function planUserImport(db: MirrorDatabase, caller_id: number, rows: CsvUserRow[]): UserImportPlan {
+  const blocked = requireAdministrator(db, caller_id, 'create users');
+  const known = organizationEmails(db);
+  const firstLine = new Map<string, number>();
+  const items = rows.map((row): PlannedItem => {
+    const payload: CreateUserPayload = {
+      line: row.line,
+      email: row.email,
+      full_name: row.full_name,
+      password: row.password ?? strongPassword(),
+      generated: row.password === undefined,
+    };
+    const skip = problem(known, row, firstLine);
+    if (!skip) firstLine.set(row.email.toLowerCase(), row.line);
+    // A skipped row is never sent: its password is not kept.
+    return skip ? { payload: { ...payload, password: '', generated: false }, skip } : { payload };
+  });
+  return { blocked, items };
+}
+
+/** Every address the mirror knows, lowercased: one read for the whole file, whatever its case. */
+function organizationEmails(db: MirrorDatabase): Set<string> {
+  const rows = prepared(db, 'SELECT email, delivery_email FROM users').all() as { email: string; delivery_email: string | null }[];
+  return new Set(rows.flatMap((row) => [row.email.toLowerCase(), ...(row.delivery_email ? [row.delivery_email.toLowerCase()] : [])]));
+}
+
+function problem(known: Set<string>, row: CsvUserRow, firstLine: Map<string, number>): PlannedItem['skip'] {
+  if (!EMAIL.test(row.email)) return { code: 'INVALID_EMAIL', message: `Line ${row.line}: "${row.email}" is not a valid email address.` };
+  if (row.full_name === '') return { code: 'EMPTY_NAME', message: `Line ${row.line}: the name is empty.` };
+  if (row.full_name.length > MAX_NAME_LENGTH) return { code: 'NAME_TOO_LONG', message: `Line ${row.line}: the name is longer than ${MAX_NAME_LENGTH} characters.` };
+  const earlier = firstLine.get(row.email.toLowerCase());
+  if (earlier !== undefined) return { code: 'DUPLICATE_IN_FILE', message: `Line ${row.line}: ${row.email} is already on line ${earlier}.` };
+  if (known.has(row.email.toLowerCase())) return { code: 'ALREADY_IN_ORGANIZATION', message: `Line ${row.line}: ${row.email} is already in the organization.` };
+  return undefined;
+}

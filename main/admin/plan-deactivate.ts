@@ -1,0 +1,55 @@
+// The bulk-deactivation plan: the selected users (by id from the directory, or by email from a
+// pasted list), resolved in the mirror, with what the job refuses before sending: the caller's
+// own account and the organization's last owner. The server's answer covers everything else.
+import type { User } from '../../shared/api/records';
+import { ROLES } from '../../shared/api/limits';
+import type { JobHalt } from '../../shared/ipc';
+import type { MirrorDatabase } from '../store/database';
+import { userByEmail } from '../store/users';
+import { activeOwnerIds, mirroredUser, requireAdministrator } from './caller';
+import type { PlannedItem } from './job-store';
+
+export type DeactivatePayload = {
+  user_id: number | null;
+  email: string;
+  full_name: string;
+};
+
+export interface DeactivationPlan {
+  blocked: JobHalt | null;
+  items: PlannedItem[];
+}
+
+export function planDeactivation(db: MirrorDatabase, caller_id: number, user_ids: number[], emails: string[]): DeactivationPlan {
+  const blocked = requireAdministrator(db, caller_id, 'deactivate users');
+  const owners = new Set(activeOwnerIds(db));
+  const seen = new Set<number>();
+  const items: PlannedItem[] = [];
+  const targets: (User | string)[] = [
+    ...user_ids.map((id) => mirroredUser(db, id) ?? `#${id}`),
+    ...emails.filter((email) => email !== '').map((email) => userByEmail(db, email) ?? email),
+  ];
+  for (const target of targets) {
+    if (typeof target === 'string') {
+      items.push({ payload: { user_id: null, email: target, full_name: '' }, skip: { code: 'NOT_FOUND', message: `${target} is not a user of this organization.` } });
+      continue;
+    }
+    if (seen.has(target.user_id)) continue;
+    seen.add(target.user_id);
+    const payload: DeactivatePayload = { user_id: target.user_id, email: target.delivery_email ?? target.email, full_name: target.full_name };
+    const skip = refusal(target, caller_id, owners);
+    // Each owner the job may deactivate leaves one fewer to keep the organization owned.
+    if (!skip && target.role === ROLES.owner) owners.delete(target.user_id);
+    items.push(skip ? { payload, skip } : { payload });
+  }
+  return { blocked, items };
+}
+
+function refusal(user: User, caller_id: number, owners: Set<number>): PlannedItem['skip'] {
+  if (user.user_id === caller_id) return { code: 'SELF', message: `${user.full_name} is your own account; the job does not deactivate it.` };
+  if (user.is_active === false) return { code: 'ALREADY_DEACTIVATED', message: `${user.full_name} is already deactivated.` };
+  if (user.role === ROLES.owner && owners.has(user.user_id) && owners.size <= 1) {
+    return { code: 'ONLY_OWNER', message: `${user.full_name} is the only organization owner and cannot be deactivated.` };
+  }
+  return undefined;
+}

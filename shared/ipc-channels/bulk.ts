@@ -1,0 +1,91 @@
+// Bulk administration: a job is planned (validated, stored, previewed), confirmed, then run by
+// main one item at a time, pausable and resumable; its results are exported as CSV.
+import { z } from 'zod';
+import { WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH } from '../api/limits';
+import { channel, id, page } from './define';
+
+export type BulkJobKind = 'create_users' | 'deactivate_users' | 'create_invite_links';
+
+/** planned: stored and previewed, waiting for confirmation; nothing has been sent yet. */
+export type BulkJobState = 'planned' | 'running' | 'paused' | 'cancelled' | 'finished';
+
+export type BulkItemState = 'pending' | 'running' | 'done' | 'failed' | 'skipped';
+
+/** Why a job stopped by itself: the server refused the caller, not one item. */
+export interface JobHalt {
+  code: string;
+  message: string;
+  /** What the app offers instead (creating users without can_create_users: invitation links). */
+  fallback?: 'invite_links';
+}
+
+export interface JobProgress {
+  job_id: number;
+  kind: BulkJobKind;
+  state: BulkJobState;
+  total: number;
+  done: number;
+  failed: number;
+  skipped: number;
+  /** Pending or running. */
+  remaining: number;
+  /** Items finished per minute over the last moments of the run; null before there is a measure. */
+  rate_per_minute: number | null;
+  /** Estimated from the rate; null when unknown. */
+  seconds_left: number | null;
+  halt: JobHalt | null;
+}
+
+/** One row of a job as the preview and the progress list show it (no passwords). */
+export interface BulkItemView {
+  item_index: number;
+  /** The CSV line for imports; null otherwise. */
+  line: number | null;
+  /** Who the item is about: an email, or the link's number. */
+  label: string;
+  state: BulkItemState;
+  error_code: string | null;
+  error_msg: string | null;
+}
+
+/** Either a stored job to preview and confirm, or why no job can be made (the caller's role). */
+export type BulkPlan = { job: JobProgress; blocked: null } | { job: null; blocked: JobHalt };
+
+const inviteSettings = z.object({
+  count: z.number().int().min(1).max(500),
+  invite_as: z.number().int(),
+  stream_ids: z.array(id).max(1000).default([]),
+  group_ids: z.array(id).max(1000).default([]),
+  include_realm_default_subscriptions: z.boolean().default(false),
+  /** null: never expires; absent: the server's default. */
+  invite_expires_in_minutes: z.number().int().positive().nullable().optional(),
+  welcome_message_custom_text: z.string().max(WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH).nullable().optional(),
+});
+export type InviteLinkSettings = z.infer<typeof inviteSettings>;
+
+const jobRef = z.object({ job_id: id });
+
+export const bulkChannels = {
+  /** Parses and validates a CSV (email, full_name, optionally password) and stores the plan. */
+  'bulk.planImport': channel<BulkPlan>()(z.object({ csv: z.string().max(20_000_000) })),
+  'bulk.planDeactivate': channel<BulkPlan>()(
+    z.object({
+      user_ids: z.array(id).max(100_000).default([]),
+      emails: z.array(z.string().trim().max(254)).max(100_000).default([]),
+      deactivation_notification_comment: z.string().max(2000).optional(),
+    }),
+  ),
+  'bulk.planInvites': channel<BulkPlan>()(inviteSettings),
+  /** Confirms a planned job, or resumes a paused one. */
+  'bulk.start': channel<JobProgress>()(jobRef),
+  'bulk.pause': channel<JobProgress>()(jobRef),
+  'bulk.cancel': channel<JobProgress>()(jobRef),
+  /** Jobs not finished nor cancelled, newest first: what a restart left to resume. */
+  'bulk.unfinished': channel<JobProgress[]>()(z.undefined()),
+  /** A page of the job's items, or of those in one state (the preview lists the skipped ones). */
+  'bulk.items': channel<{ items: BulkItemView[]; total: number }>()(
+    jobRef.extend({ ...page, state: z.enum(['pending', 'running', 'done', 'failed', 'skipped']).optional() }),
+  ),
+  /** The results as CSV: created user ids and generated passwords, links, failures with reasons. */
+  'bulk.export': channel<{ filename: string; csv: string }>()(jobRef),
+} as const;

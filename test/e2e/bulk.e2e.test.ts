@@ -1,0 +1,157 @@
+// Bulk administration through the UI: an import previewed with the bad rows and their lines,
+// nothing sent until confirmed, progress, pause, resume, the export with the generated passwords;
+// a job paused before a restart offered again; a deactivation picked in the directory; a batch
+// of invitation links exported.
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+
+let world: World;
+let page: Page;
+const ROWS = 120;
+const BAD_LINES = [5, 40, 90];
+
+function importCsv(): string {
+  const lines = ['email,full_name,password'];
+  for (let i = 0; i < ROWS; i++) {
+    const line = i + 2;
+    if (line === BAD_LINES[0]) lines.push('not an email,Bad Email,');
+    else if (line === BAD_LINES[1]) lines.push(`e2e.${i}@bulk.example,,`);
+    else if (line === BAD_LINES[2]) lines.push('priya@demo.example,Already Here,');
+    else lines.push(`e2e.${i}@bulk.example,"Zoë ${i}, Jr.",${i % 2 === 0 ? `own-password-${i}` : ''}`);
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+const text = (testId: string) => page.getByTestId(testId).textContent();
+const created = () => world.service.db.prepare("SELECT count(*) FROM users WHERE email LIKE 'e2e.%@bulk.example'").pluck().get() as number;
+
+beforeAll(async () => {
+  world = await openWorld('bulk');
+  page = world.page;
+  await signInThroughScreen(page, world.service.url, world.service.accounts.find((a) => a.email === 'admin@demo.example')!);
+});
+
+afterAll(() => world?.close());
+
+describe('bulk user import, end to end', () => {
+  it('previews, and sends nothing until confirmed', async () => {
+    await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+    await page.getByTestId('bulk-csv-text').fill(importCsv());
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => text('bulk-preview-summary')).toContain(`${ROWS - 3} to send, 3 skipped`);
+    await expect.poll(() => text('bulk-job-state')).toContain('nothing sent yet');
+    const skipped = page.getByTestId('bulk-skipped-list').locator('li');
+    await expect.poll(() => skipped.allTextContents()).toEqual([
+      'Line 5: "not an email" is not a valid email address.',
+      'Line 40: the name is empty.',
+      'Line 90: priya@demo.example is already in the organization.',
+    ]);
+    await screenshot(page, 'bulk-preview');
+    expect(created()).toBe(0);
+  });
+
+  it('runs with progress, pauses, resumes and finishes', async () => {
+    world.service.faults.latencyMs = 25;
+    await page.getByRole('button', { name: 'Confirm and start' }).click();
+    await expect.poll(async () => Number(await text('bulk-done')), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state')).toBe('paused');
+    const pausedAt = created();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(created()).toBe(pausedAt);
+    expect(pausedAt).toBeLessThan(ROWS - 3);
+    await screenshot(page, 'bulk-paused');
+
+    world.service.faults.latencyMs = 0;
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state'), { timeout: 30_000 }).toBe('finished');
+    await expect.poll(() => text('bulk-done')).toBe(String(ROWS - 3));
+    expect(await text('bulk-skipped')).toBe('3');
+    expect(created()).toBe(ROWS - 3);
+    await screenshot(page, 'bulk-finished');
+  });
+
+  it('exports the results with the generated passwords, which the log never shows', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByTestId('bulk-export').click();
+    const file = await download;
+    const rows = parse(readFileSync((await file.path())!, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(ROWS);
+    const done = rows.filter((row) => row.state === 'done');
+    expect(done).toHaveLength(ROWS - 3);
+    const passwords = world.service.db.prepare('SELECT user_id, password FROM users WHERE email = ?');
+    const generated: string[] = [];
+    for (const row of done) {
+      const server = passwords.get(row.email) as { user_id: number; password: string };
+      expect(Number(row.user_id)).toBe(server.user_id);
+      if (row.password) generated.push(row.password);
+      expect(row.password).toBe(server.password.startsWith('own-password-') ? '' : server.password);
+    }
+    expect(generated.length).toBeGreaterThan(50);
+    expect(rows.filter((row) => row.state === 'skipped').map((row) => Number(row.line))).toEqual(BAD_LINES);
+    const log = world.app.logger.lines.join('\n');
+    expect(generated.filter((password) => log.includes(password))).toEqual([]);
+  });
+});
+
+describe('after a restart, and bulk deactivation', () => {
+  it('offers a job paused before the restart again, and resumes it where it stopped', async () => {
+    world.service.faults.latencyMs = 25;
+    const lines = ['email,full_name', ...Array.from({ length: 60 }, (_, i) => `restart.${i}@bulk.example,Restart ${i}`)];
+    await page.getByTestId('bulk-csv-text').fill(lines.join('\n'));
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Confirm and start' }).click();
+    await expect.poll(async () => Number(await text('bulk-done')), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state')).toBe('paused');
+    world.service.faults.latencyMs = 0;
+
+    await world.restartApp();
+    page = world.page;
+    await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+    const unfinished = page.getByTestId('bulk-unfinished');
+    await expect.poll(() => unfinished.textContent(), { timeout: 15_000 }).toContain('remaining (paused)');
+    await screenshot(page, 'bulk-unfinished');
+    await unfinished.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state'), { timeout: 30_000 }).toBe('finished');
+    const count = world.service.db.prepare("SELECT count(*) FROM users WHERE email LIKE 'restart.%@bulk.example'").pluck().get();
+    expect(count).toBe(60);
+  });
+
+  it('deactivates users picked in the directory, refusing the only owner', async () => {
+    await page.getByRole('tab', { name: 'Deactivate users' }).click();
+    const search = page.getByTestId('bulk-deactivate-search');
+    for (const name of ['Olivia', 'Diego']) {
+      await search.fill(name);
+      await page.getByRole('list', { name: 'Directory matches' }).getByRole('checkbox').first().check();
+    }
+    await page.getByRole('button', { name: 'Preview (2)' }).click();
+    await expect.poll(() => page.getByTestId('bulk-skipped-list').textContent()).toContain('only organization owner');
+    await page.getByRole('button', { name: 'Confirm and start' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state')).toBe('finished');
+    expect(await text('bulk-done')).toBe('1');
+    const active = world.service.db.prepare('SELECT is_active FROM users WHERE email = ?').pluck();
+    expect(active.get('diego@demo.example')).toBe(0);
+    expect(active.get('owner@demo.example')).toBe(1);
+    await screenshot(page, 'bulk-deactivated');
+  });
+
+  it('creates invitation links with the same settings and exports them', async () => {
+    await page.getByRole('tab', { name: 'Invitation links' }).click();
+    await page.getByTestId('bulk-invite-count').fill('3');
+    await page.getByLabel('Welcome message').fill('Welcome aboard!');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => text('bulk-preview-summary')).toContain('3 to send, 0 skipped');
+    await page.getByRole('button', { name: 'Confirm and start' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state')).toBe('finished');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('bulk-export').click();
+    const rows = parse(readFileSync((await (await download).path())!, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.state)).toEqual(['done', 'done', 'done']);
+    expect(new Set(rows.map((row) => row.invite_link)).size).toBe(3);
+  });
+});

@@ -1,0 +1,77 @@
+// The bulk channels through dispatch, as the renderer calls them: arguments checked, plans stored
+// or refused as a whole, job actions and progress notices.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IpcNotice, JobProgress } from '../../../shared/ipc';
+import { silentLogger } from '../../../main/api/logger';
+import type { AccountSession } from '../../../main/app/session';
+import { bulkHandlers } from '../../../main/handlers/bulk';
+import type { CoreContext } from '../../../main/handlers/context';
+import { dispatch, type IpcHandlers } from '../../../main/handlers/dispatch';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { upsertRecords } from '../../../main/store/keyed-table';
+import { usersTable } from '../../../main/store/users';
+import { user } from '../store/fixtures';
+
+let db: MirrorDatabase;
+let caller: number;
+let notices: [IpcNotice, unknown][];
+let handlers: IpcHandlers;
+
+beforeEach(() => {
+  db = openMirror(':memory:');
+  upsertRecords(db, usersTable, [
+    user(1, 'Olivia Owner', 'owner@x.com', { role: 100, is_owner: true }),
+    user(2, 'Adam Admin', 'admin@x.com', { role: 200 }),
+    user(3, 'Mark Member', 'member@x.com', { role: 400 }),
+  ]);
+  caller = 2;
+  notices = [];
+  // Planning and job bookkeeping need the mirror and the caller, not the network.
+  const session = { db, client: {}, get account() { return { user_id: caller }; } } as unknown as AccountSession;
+  const context = { logger: silentLogger, activeSession: () => session, emit: (notice: IpcNotice, payload: unknown) => notices.push([notice, payload]) } as unknown as CoreContext;
+  handlers = bulkHandlers(context) as IpcHandlers;
+});
+afterEach(() => db.close());
+
+const call = (channel: string, args: unknown) => dispatch(handlers, channel, args);
+
+describe('bulk channels', () => {
+  it('plans an import, lists its skipped rows, and discards it', async () => {
+    const planned = await call('bulk.planImport', { csv: 'email,full_name\nnew@x.com,New\nmember@x.com,Mark\n' });
+    expect(planned).toMatchObject({ ok: true, value: { blocked: null, job: { state: 'planned', total: 2, skipped: 1, remaining: 1 } } });
+    const job_id = (planned as { value: { job: JobProgress } }).value.job.job_id;
+    expect(await call('bulk.items', { job_id, state: 'skipped' })).toEqual({
+      ok: true,
+      value: { total: 1, items: [{ item_index: 1, line: 3, label: 'member@x.com', state: 'skipped', error_code: 'ALREADY_IN_ORGANIZATION', error_msg: 'Line 3: member@x.com is already in the organization.' }] },
+    });
+    expect(await call('bulk.unfinished', undefined)).toMatchObject({ ok: true, value: [{ job_id, state: 'planned' }] });
+    expect(await call('bulk.cancel', { job_id })).toMatchObject({ ok: true, value: { state: 'cancelled', skipped: 2, remaining: 0 } });
+    expect(notices).toContainEqual(['job.progress', expect.objectContaining({ job_id, state: 'cancelled' })]);
+    expect(await call('bulk.start', { job_id })).toMatchObject({ ok: false, error: { code: 'JOB_OVER' } });
+    const exported = await call('bulk.export', { job_id });
+    expect(exported).toMatchObject({ ok: true, value: { filename: `create-users-${job_id}.csv` } });
+  });
+
+  it('refuses a non-administrator as a whole, offering invitation links, and stores nothing', async () => {
+    caller = 3;
+    expect(await call('bulk.planImport', { csv: 'email,full_name\nnew@x.com,New\n' })).toMatchObject({
+      ok: true,
+      value: { job: null, blocked: { code: 'NOT_ADMINISTRATOR', fallback: 'invite_links' } },
+    });
+    expect(await call('bulk.unfinished', undefined)).toEqual({ ok: true, value: [] });
+  });
+
+  it('says what is wrong with the file or the arguments', async () => {
+    expect(await call('bulk.planImport', { csv: 'name\nx\n' })).toMatchObject({ ok: false, error: { code: 'INVALID_CSV' } });
+    expect(await call('bulk.planImport', { csv: 'email,full_name\n' })).toMatchObject({ ok: false, error: { code: 'INVALID_CSV' } });
+    const tooLong = { count: 2, invite_as: 400, welcome_message_custom_text: 'x'.repeat(8001) };
+    expect(await call('bulk.planInvites', tooLong)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(await call('bulk.planDeactivate', {})).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(await call('bulk.pause', { job_id: 99 })).toMatchObject({ ok: false, error: { code: 'NO_SUCH_JOB' } });
+  });
+
+  it('plans a deactivation with the comment kept for the job', async () => {
+    const planned = await call('bulk.planDeactivate', { user_ids: [1, 3], deactivation_notification_comment: 'Bye' });
+    expect(planned).toMatchObject({ ok: true, value: { job: { kind: 'deactivate_users', total: 2, skipped: 1 } } });
+  });
+});

@@ -1,0 +1,94 @@
+// Plans decide everything that can be decided before sending: bad rows with their lines,
+// duplicates, people already there, the caller's own account and the last owner.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { planUserImport, type CreateUserPayload } from '../../../main/admin/plan-create-users';
+import { planDeactivation } from '../../../main/admin/plan-deactivate';
+import { planInvites } from '../../../main/admin/plan-invites';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { upsertRecords } from '../../../main/store/keyed-table';
+import { usersTable } from '../../../main/store/users';
+import { user } from '../store/fixtures';
+
+let db: MirrorDatabase;
+const OWNER = 1;
+const ADMIN = 2;
+const MEMBER = 3;
+
+beforeEach(() => {
+  db = openMirror(':memory:');
+  upsertRecords(db, usersTable, [
+    user(OWNER, 'Olivia Owner', 'owner@x.com', { role: 100, is_owner: true, is_admin: true, delivery_email: 'owner@x.com' }),
+    user(ADMIN, 'Adam Admin', 'admin@x.com', { role: 200, is_admin: true, delivery_email: 'admin@x.com' }),
+    user(MEMBER, 'Mark Member', 'member@x.com', { role: 400, delivery_email: 'member@x.com' }),
+    user(4, 'Dana Departed', 'dana@x.com', { role: 400, is_active: false, delivery_email: 'dana@x.com' }),
+  ]);
+});
+afterEach(() => db.close());
+
+const row = (line: number, email: string, full_name: string, password?: string) => ({ line, email, full_name, password });
+
+describe('planUserImport', () => {
+  it('skips bad rows with their line and reason, and generates strong passwords', () => {
+    const { blocked, items } = planUserImport(db, ADMIN, [
+      row(2, 'new@x.com', 'New Person'),
+      row(3, 'not-an-email', 'Bad Email'),
+      row(4, 'empty@x.com', ''),
+      row(5, 'NEW@x.com', 'Twice'),
+      row(6, 'Member@X.com', 'Already Here'),
+      row(7, 'own@x.com', 'Own Password', 'chosen-by-file'),
+    ]);
+    expect(blocked).toBeNull();
+    expect(items.map((i) => i.skip?.code)).toEqual([undefined, 'INVALID_EMAIL', 'EMPTY_NAME', 'DUPLICATE_IN_FILE', 'ALREADY_IN_ORGANIZATION', undefined]);
+    expect(items[3]!.skip!.message).toBe('Line 5: NEW@x.com is already on line 2.');
+    expect(items[4]!.skip!.message).toBe('Line 6: Member@X.com is already in the organization.');
+    const generated = items[0]!.payload as CreateUserPayload;
+    expect(generated.generated).toBe(true);
+    expect(generated.password).toMatch(/^[\w-]{22}$/);
+    expect(planUserImport(db, ADMIN, [row(2, 'a@x.com', 'A')]).items[0]!.payload.password).not.toBe(generated.password);
+    expect(items[5]!.payload).toMatchObject({ password: 'chosen-by-file', generated: false });
+    // A skipped row keeps no password.
+    expect(items[1]!.payload.password).toBe('');
+  });
+
+  it('blocks a caller who is not an administrator', () => {
+    expect(planUserImport(db, MEMBER, [row(2, 'new@x.com', 'New')]).blocked?.code).toBe('NOT_ADMINISTRATOR');
+  });
+});
+
+describe('planDeactivation', () => {
+  it('refuses the only owner and the caller, and resolves emails in the mirror', () => {
+    const { blocked, items } = planDeactivation(db, ADMIN, [OWNER, ADMIN, MEMBER, MEMBER], ['dana@x.com', 'nobody@x.com']);
+    expect(blocked).toBeNull();
+    expect(items.map((i) => [i.payload.user_id, i.skip?.code])).toEqual([
+      [OWNER, 'ONLY_OWNER'],
+      [ADMIN, 'SELF'],
+      [MEMBER, undefined],
+      [4, 'ALREADY_DEACTIVATED'],
+      [null, 'NOT_FOUND'],
+    ]);
+  });
+
+  it('lets one of two owners go, keeping the other', () => {
+    upsertRecords(db, usersTable, [user(5, 'Second Owner', 'owner2@x.com', { role: 100, is_owner: true })]);
+    const { items } = planDeactivation(db, MEMBER, [OWNER, 5], []);
+    expect(items.map((i) => i.skip?.code)).toEqual([undefined, 'ONLY_OWNER']);
+  });
+});
+
+describe('planInvites', () => {
+  const settings = { count: 3, invite_as: 400, stream_ids: [], group_ids: [], include_realm_default_subscriptions: true };
+
+  it('makes N identical items and keeps the settings for the job', () => {
+    const planned = planInvites(db, ADMIN, settings);
+    expect(planned.blocked).toBeNull();
+    expect(planned.items.map((i) => i.payload)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(planned.settings).toEqual({ invite_as: 400, stream_ids: [], group_ids: [], include_realm_default_subscriptions: true });
+  });
+
+  it('refuses a role more privileged than the caller’s, and a non-administrator', () => {
+    expect(planInvites(db, ADMIN, { ...settings, invite_as: 100 }).blocked?.code).toBe('ROLE_TOO_PRIVILEGED');
+    expect(planInvites(db, OWNER, { ...settings, invite_as: 100 }).blocked).toBeNull();
+    expect(planInvites(db, MEMBER, settings).blocked?.code).toBe('NOT_ADMINISTRATOR');
+    expect(planInvites(db, ADMIN, { ...settings, invite_as: 250 }).blocked?.code).toBe('INVALID_ARGUMENT');
+  });
+});
