@@ -6,6 +6,7 @@
 // JSON: epoch numbers for times.
 import type { z } from 'zod';
 import { appChannels, type AppState } from './ipc-channels/app';
+import { conversationChannels } from './ipc-channels/conversations';
 import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { outboxChannels } from './ipc-channels/outbox';
@@ -13,6 +14,7 @@ import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
 
 export * from './ipc-channels/app';
+export * from './ipc-channels/conversations';
 export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/outbox';
@@ -21,6 +23,7 @@ export const ipcChannels = {
   ...appChannels,
   ...bulkChannels,
   ...directoryChannels,
+  ...conversationChannels,
   ...outboxChannels,
 } as const;
 

@@ -9,8 +9,11 @@ import { readJson, writeJsonAtomic } from '../files/json-file';
 import { accountHandlers } from '../handlers/accounts';
 import { bulkHandlers } from '../handlers/bulk';
 import type { CoreContext } from '../handlers/context';
+import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { outboxHandlers } from '../handlers/outbox';
+import { snippetHandlers } from '../handlers/snippets';
+import { topicHandlers } from '../handlers/topics';
 import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
 import type { Backoff } from '../sync/engine';
 import type { AppCore, ServedFile } from './core';
@@ -112,7 +115,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...outboxHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

@@ -1,6 +1,7 @@
 // The app's sections, in tab order: each screen registers here (label, shortcut Alt+<n> by position).
 import type { Component } from 'svelte';
 import Channels from './screens/Channels.svelte';
+import Conversations from './screens/conversations/Conversations.svelte';
 import Users from './screens/Users.svelte';
 import Bulk from './screens/bulk/Bulk.svelte';
 
@@ -14,5 +15,6 @@ export interface Section {
 export const sections: Section[] = [
   { id: 'channels', label: 'Channels', component: Channels },
   { id: 'users', label: 'Users', component: Users },
+  { id: 'conversations', label: 'Messages', component: Conversations },
   { id: 'bulk', label: 'Bulk', component: Bulk },
 ];

@@ -1,0 +1,149 @@
+// Conversations and their messages: listed and paged from the mirror (history fetched when
+// online), sent, flagged, reactions removed, narrow checks; the composer's typing notifications.
+import type { Message } from '../../shared/api/records';
+import type { ConversationSummary, MessagePage, MessageView } from '../../shared/ipc';
+import { NetworkError, TimeoutError } from '../api/errors';
+import type { AccountSession } from '../app/session';
+import { channelsTable } from '../store/channels';
+import { cachedConversations } from '../store/conversations';
+import { getRecord } from '../store/keyed-table';
+import { conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
+import { topicPreferences } from '../store/personal';
+import type { TypingNotifier } from '../sync/typing';
+import type { CoreContext } from './context';
+import { narrowOf, parseConversation, sendParams, typingTarget } from './conversation-target';
+import { callOrDefer } from './deferrable';
+import { cachedUser } from './directory-views';
+import type { AreaHandlers } from './dispatch';
+import { UserFacingError } from './dispatch';
+import { isAdministrator, requireOnline } from './online';
+
+/** How many of the newest messages a refresh of the conversation list fetches. */
+const REFRESH_MESSAGES = 200;
+
+const stored = (messages: readonly Message[]) => messages.map((message) => ({ message, flags: message.flags ?? [] }));
+
+const offlineFault = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
+
+function summary(session: AccountSession, conversation: string, last: Message, unread: number, last_message_id: number): ConversationSummary {
+  const base = { conversation, last_message_id, last_timestamp: last.timestamp, unread };
+  const target = parseConversation(conversation);
+  if (target.kind === 'channel') {
+    const channel_name = getRecord(session.db, channelsTable, target.stream_id)?.name ?? (typeof last.display_recipient === 'string' ? last.display_recipient : `channel ${target.stream_id}`);
+    const visibility_policy = topicPreferences(session.db, target.stream_id).find((p) => p.topic_name === target.topic)?.visibility_policy ?? 0;
+    return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: `#${channel_name} › ${target.topic || '(no topic)'}`, visibility_policy };
+  }
+  const others = target.user_ids.filter((id) => id !== session.account.user_id);
+  const names = (others.length > 0 ? others : target.user_ids).map((id) => cachedUser(session.db, id)?.full_name ?? `user ${id}`);
+  return { ...base, kind: 'direct', user_ids: target.user_ids, title: names.join(', '), visibility_policy: 0 };
+}
+
+/** One typing notifier per composer target, per session: a new session starts with none. */
+const notifiers = new WeakMap<AccountSession, Map<string, TypingNotifier>>();
+
+function notifier(session: AccountSession, conversation: string): TypingNotifier {
+  let map = notifiers.get(session);
+  if (!map) notifiers.set(session, (map = new Map()));
+  let found = map.get(conversation);
+  if (!found) map.set(conversation, (found = session.typingNotifier(typingTarget(parseConversation(conversation), session.account.user_id))));
+  return found;
+}
+
+export type ConversationChannel =
+  | 'conversations.list'
+  | 'messages.page'
+  | 'messages.send'
+  | 'messages.flag'
+  | 'messages.removeReaction'
+  | 'messages.matchNarrow'
+  | 'compose.activity'
+  | 'compose.stop'
+  | 'typing.current';
+
+export function conversationHandlers(context: CoreContext): AreaHandlers<ConversationChannel> {
+  return {
+    'conversations.list': async ({ refresh }) => {
+      const session = context.activeSession();
+      if (refresh && session.engine.status.state === 'online') {
+        try {
+          const { messages } = await session.client.getMessages({ anchor: 'newest', num_before: REFRESH_MESSAGES, num_after: 0, narrow: [] });
+          upsertMessages(session.db, stored(messages));
+        } catch (error) {
+          // The cached list stands when the network fails on the way.
+          if (!offlineFault(error)) throw error;
+        }
+      }
+      const conversations = cachedConversations(session.db).map((c) => summary(session, c.conversation, c.last.message, c.unread, c.last_message_id));
+      return { user_id: session.account.user_id, is_admin: isAdministrator(session), conversations };
+    },
+    'messages.page': async ({ conversation, before, limit, cached }): Promise<MessagePage> => {
+      const session = context.activeSession();
+      const target = parseConversation(conversation);
+      if (!cached && session.engine.status.state === 'online') {
+        try {
+          const result = await session.client.getMessages({
+            anchor: before ?? 'newest',
+            include_anchor: before === undefined,
+            num_before: limit,
+            num_after: 0,
+            narrow: narrowOf(target),
+          });
+          upsertMessages(session.db, stored(result.messages));
+          const messages: MessageView[] = result.messages
+            .filter((m) => before === undefined || m.id < before)
+            .sort((a, b) => a.id - b.id)
+            .map((m) => getMessage(session.db, m.id) ?? { message: m, flags: m.flags ?? [] });
+          return { messages, found_oldest: result.found_oldest };
+        } catch (error) {
+          if (!offlineFault(error)) throw error;
+        }
+      }
+      const messages = conversationMessages(session.db, conversation, { ...(before !== undefined && { before }), limit });
+      return { messages, found_oldest: messages.length < limit };
+    },
+    'messages.send': async ({ conversation, content }) => {
+      const session = context.activeSession();
+      requireOnline(session, 'Sending a message');
+      const { id } = await session.client.sendMessage(sendParams(parseConversation(conversation), session.account.user_id, content));
+      notifier(session, conversation).stop();
+      return { id };
+    },
+    'messages.flag': async ({ messages, op, flag }) => {
+      const session = context.activeSession();
+      // Shown at once; the event that follows (or the replay) confirms it.
+      setFlag(session.db, messages, flag, op === 'add');
+      const record_key = messages.length === 1 ? `messages:${messages[0]}` : `messages:${flag}`;
+      const deferred = await callOrDefer(session, { kind: 'updateMessageFlags', record_key, payload: { messages, op, flag } }, (s) =>
+        s.client.updateMessageFlags({ messages, op, flag }),
+      );
+      return deferred.pending ? deferred : { pending: false, value: null };
+    },
+    'messages.removeReaction': async ({ message_id, emoji_name, emoji_code, reaction_type }) => {
+      const session = context.activeSession();
+      const user_id = session.account.user_id;
+      const own = getMessage(session.db, message_id)?.message.reactions.some(
+        (r) => r.user_id === user_id && r.emoji_code === emoji_code && r.reaction_type === reaction_type,
+      );
+      if (!own) throw new UserFacingError('INVALID_ARGUMENT', 'Only your own reactions can be removed.');
+      removeReaction(session.db, message_id, { emoji_name, emoji_code, reaction_type, user_id });
+      const payload = { message_id, emoji_name, emoji_code, reaction_type };
+      const deferred = await callOrDefer(session, { kind: 'removeReaction', record_key: `messages:${message_id}`, payload }, (s) => s.client.removeReaction(payload));
+      return deferred.pending ? deferred : { pending: false, value: null };
+    },
+    'messages.matchNarrow': async ({ msg_ids, narrow }) => {
+      const session = context.activeSession();
+      requireOnline(session, 'Checking messages against a narrow');
+      const { messages } = await session.client.checkMessagesMatchNarrow({ msg_ids, narrow: narrow.map(({ negated, ...term }) => ({ ...term, ...(negated !== undefined && { negated }) })) });
+      return { message_ids: Object.keys(messages).map(Number).sort((a, b) => a - b) };
+    },
+    'compose.activity': ({ conversation }) => {
+      notifier(context.activeSession(), conversation).activity();
+      return null;
+    },
+    'compose.stop': ({ conversation }) => {
+      notifier(context.activeSession(), conversation).stop();
+      return null;
+    },
+    'typing.current': ({ conversation }) => ({ user_ids: context.activeSession().typing.typing(conversation) }),
+  };
+}

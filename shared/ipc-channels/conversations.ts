@@ -1,0 +1,99 @@
+// Messaging: conversations (channel topics and direct-message groups) from the mirror, their
+// messages page by page, composing with typing notifications, flags, reaction removal, topic
+// preferences and deletion, and the narrow-match check.
+import { z } from 'zod';
+import { REACTION_TYPES } from '../api/limits';
+import type { Message, SavedSnippet } from '../api/records';
+import { channel, id } from './define';
+import type { Deferred } from './outbox';
+
+/** `channel:<stream_id>:<topic>` or `direct:<user ids, ascending>`, as the mirror keys them. */
+export const conversationKey = z
+  .string()
+  .max(400)
+  .regex(/^(channel:\d+:[\s\S]*|direct:\d+(,\d+)*)$/, 'not a conversation');
+
+export interface ConversationSummary {
+  conversation: string;
+  kind: 'channel' | 'direct';
+  /** The channel and topic of a channel conversation. */
+  stream_id?: number;
+  channel_name?: string;
+  topic?: string;
+  /** The participants of a direct conversation, the user included. */
+  user_ids?: number[];
+  title: string;
+  last_message_id: number;
+  last_timestamp: number;
+  unread: number;
+  /** The user's topic preference (0 none, 1 muted, 2 unmuted, 3 followed). */
+  visibility_policy: number;
+}
+
+export interface ConversationListing {
+  user_id: number;
+  /** Administrators (and owners) may delete topics. */
+  is_admin: boolean;
+  conversations: ConversationSummary[];
+}
+
+export interface MessageView {
+  message: Message;
+  flags: string[];
+}
+
+export interface MessagePage {
+  messages: MessageView[];
+  /** No older messages exist (as far as the server said, or the cache when offline). */
+  found_oldest: boolean;
+}
+
+const flagOp = z.enum(['add', 'remove']);
+const topic = z.string().max(600);
+
+export const conversationChannels = {
+  'conversations.list': channel<ConversationListing>()(z.object({ refresh: z.boolean().default(false) })),
+  'messages.page': channel<MessagePage>()(
+    z.object({
+      conversation: conversationKey,
+      before: id.optional(),
+      limit: z.number().int().min(1).max(500).default(50),
+      /** Read the mirror only (after a change notice), without asking the server. */
+      cached: z.boolean().default(false),
+    }),
+  ),
+  'messages.send': channel<{ id: number }>()(z.object({ conversation: conversationKey, content: z.string().min(1).max(100_000) })),
+  /** A read, starred or collapsed flag on messages: waits in the outbox offline. */
+  'messages.flag': channel<Deferred<null>>()(
+    z.object({ messages: z.array(id).min(1).max(1_000), op: flagOp, flag: z.enum(['read', 'starred', 'collapsed']) }),
+  ),
+  'messages.removeReaction': channel<Deferred<null>>()(
+    z.object({
+      message_id: id,
+      emoji_name: z.string().min(1).max(200),
+      emoji_code: z.string().min(1).max(200),
+      reaction_type: z.enum(REACTION_TYPES),
+    }),
+  ),
+  /** Which of `msg_ids` match `narrow`, with the server's highlighted content. */
+  'messages.matchNarrow': channel<{ message_ids: number[] }>()(
+    z.object({
+      msg_ids: z.array(id).min(1).max(1_000),
+      narrow: z.array(z.object({ operator: z.string().min(1).max(100), operand: z.union([z.string().max(1_000), z.number(), z.array(z.number())]), negated: z.boolean().optional() })).max(20),
+    }),
+  ),
+  /** The user edits the draft of a conversation: typing `start` (repeated) and `stop` per the protocol. */
+  'compose.activity': channel<null>()(z.object({ conversation: conversationKey })),
+  'compose.stop': channel<null>()(z.object({ conversation: conversationKey })),
+  /** Who is typing in a conversation now; later changes come as 'typing' notices. */
+  'typing.current': channel<{ user_ids: number[] }>()(z.object({ conversation: conversationKey })),
+  'topics.setPreference': channel<Deferred<null>>()(z.object({ stream_id: id, topic, visibility_policy: z.number().int() })),
+  /** One pass of topic deletion; the caller repeats it until `complete`. */
+  'topics.delete': channel<{ complete: boolean; remaining_cached: number }>()(z.object({ stream_id: id, topic_name: topic })),
+  'snippets.list': channel<SavedSnippet[]>()(z.undefined()),
+  'snippets.create': channel<{ saved_snippet_id: number }>()(z.object({ title: z.string().trim().min(1).max(200), content: z.string().min(1).max(100_000) })),
+  'snippets.edit': channel<Deferred<null>>()(
+    z.object({ saved_snippet_id: id, title: z.string().trim().min(1).max(200).optional(), content: z.string().min(1).max(100_000).optional() }),
+  ),
+  'snippets.delete': channel<null>()(z.object({ saved_snippet_id: id })),
+} as const;

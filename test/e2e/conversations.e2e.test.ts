@@ -1,0 +1,228 @@
+// The messaging screens in Chromium against the simulator: two accounts on two app instances
+// (a member and an administrator), each with its own data and keychain entries.
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService, type ServiceAccount } from '../service/index';
+import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
+
+let browser: Browser;
+let service: RunningService;
+const serviceDir = tempDir('e2e-conversations-service-');
+const serviceDb = `${serviceDir.path}/service.db`;
+const serviceOptions = { org: 'demo', dbPath: serviceDb, heartbeatSeconds: 2 } as const;
+
+interface Signed {
+  app: RunningApp;
+  page: Page;
+  dir: { path: string; remove: () => void };
+}
+let member: Signed;
+let admin: Signed;
+let memberAccount: ServiceAccount;
+let adminAccount: ServiceAccount;
+
+async function signedIn(account: ServiceAccount, name: string): Promise<Signed> {
+  const dir = tempDir(`e2e-conversations-${name}-`);
+  const app = await startApp(dir.path, `team-chat-e2e-conversations-${name}-${process.pid}`);
+  await app.core.handlers['accounts.signIn']({ server_url: service.url, email: account.email, api_key: account.api_key });
+  const page = await browser.newPage();
+  // A step that cannot happen fails with its own message, well within the test's time.
+  page.setDefaultTimeout(10_000);
+  // Confirmations (delete a topic, delete a snippet) are accepted.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(app.browser.url);
+  await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), `${name} online`);
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  return { app, page, dir };
+}
+
+const item = (page: Page, conversation: string) => page.locator(`[data-testid=conversation][data-conversation="${conversation}"]`);
+
+async function openConversation(page: Page, conversation: string): Promise<void> {
+  await item(page, conversation).click();
+  await page.locator(`section.conversation[data-conversation="${conversation}"] [data-testid=message]`).first().waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  service = await startService(serviceOptions);
+  memberAccount = service.accounts.find((a) => a.role === 400)!;
+  adminAccount = service.accounts.find((a) => a.role === 200)!;
+  member = await signedIn(memberAccount, 'member');
+  admin = await signedIn(adminAccount, 'admin');
+}, 60_000);
+
+afterAll(async () => {
+  for (const signed of [member, admin]) {
+    await signed?.page.close();
+    await signed?.app.stop();
+    signed?.dir.remove();
+  }
+  await service?.close();
+  await browser?.close();
+  serviceDir.remove();
+});
+
+describe('messaging, end to end', () => {
+  it('lists conversations and shows a topic with sanitized HTML, marking unread messages read as they are seen', async () => {
+    const { page } = member;
+    await expect.poll(() => page.getByTestId('conversation').count()).toBeGreaterThan(5);
+    const lunch = item(page, 'channel:1:lunch plans');
+    await expect.poll(() => lunch.locator('.badge.unread').textContent()).toBe('2');
+    await openConversation(page, 'channel:1:welcome');
+    await expect.poll(() => page.getByTestId('message').count()).toBe(4);
+    expect(await page.locator('[data-testid=message] strong').first().textContent()).toBe('Demo Organization');
+    await screenshot(page, 'conversation');
+
+    await openConversation(page, 'channel:1:lunch plans');
+    // Seen, batched, flagged on the server; the server's event updates the list.
+    await expect.poll(() => lunch.locator('.badge.unread').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator('[data-testid=message][data-unread]').count()).toBe(0);
+  });
+
+  it("shows the member's typing to the administrator until it stops, then the message arrives live", async () => {
+    const dm = `direct:${adminAccount.user_id},${memberAccount.user_id}`;
+    await openConversation(admin.page, dm);
+    await openConversation(member.page, dm);
+    const composer = member.page.getByTestId('composer');
+    await composer.fill('Hello');
+    await composer.press('!');
+    await expect.poll(() => admin.page.getByTestId('typing').textContent(), { timeout: 10_000 }).toBe('Mark Member is typing…');
+    await screenshot(admin.page, 'conversation-typing');
+    // Cancelling the draft sends stop.
+    await composer.press('Escape');
+    await expect.poll(() => admin.page.getByTestId('typing').textContent(), { timeout: 10_000 }).toBe('');
+
+    await composer.fill('Hello from the end-to-end test');
+    await composer.press('Enter');
+    await expect.poll(() => admin.page.getByTestId('message').last().textContent(), { timeout: 10_000 }).toContain('Hello from the end-to-end test');
+    await expect.poll(() => admin.page.getByTestId('typing').textContent()).toBe('');
+  });
+
+  it('stars and collapses messages, removes only its own reactions, and checks a narrow', async () => {
+    const { page } = member;
+    await openConversation(page, 'channel:1:welcome');
+    const first = page.getByTestId('message').first();
+    await first.getByTestId('star').click();
+    await expect.poll(() => first.getByTestId('star').getAttribute('aria-pressed')).toBe('true');
+    await first.getByTestId('collapse').click();
+    await expect.poll(() => first.locator('.collapsed-note').count()).toBe(1);
+    await first.getByTestId('collapse').click();
+    // The member reacted with :tada: only; others' reactions have no remove button.
+    expect(await first.getByTestId('remove-reaction').count()).toBe(1);
+    await first.getByRole('button', { name: 'Remove your :tada: reaction' }).click();
+    await expect.poll(() => first.getByTestId('remove-reaction').count()).toBe(0);
+    expect(await first.locator('.reactions').textContent()).not.toContain('🎉');
+    expect(await first.locator('.reactions').textContent()).toContain('❤');
+    const stored = await admin.app.core.handlers['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
+    expect(stored.messages[0]!.message.reactions.some((r) => r.user_id === memberAccount.user_id && r.emoji_name === 'tada')).toBe(false);
+
+    await page.getByLabel('Operator').selectOption('sender');
+    await page.getByTestId('narrow-operand').fill(String(memberAccount.user_id));
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => page.getByTestId('narrow-summary').textContent()).toBe('1 of 4 shown messages match.');
+    expect(await page.getByTestId('match').count()).toBe(1);
+    await screenshot(page, 'conversation-narrow');
+  });
+
+  it('sets a topic preference shown in the list', async () => {
+    const { page } = member;
+    await openConversation(page, 'channel:3:code review');
+    await page.getByTestId('topic-preference').selectOption({ label: 'Followed' });
+    await expect.poll(() => item(page, 'channel:3:code review').textContent()).toContain('followed');
+    // Only administrators see topic deletion.
+    expect(await page.getByTestId('delete-topic').count()).toBe(0);
+  });
+
+  it('creates, inserts, edits and deletes saved snippets', async () => {
+    const { page } = member;
+    await page.getByRole('button', { name: 'New snippet' }).click();
+    await page.getByLabel('Title').fill('Thanks');
+    await page.getByLabel('Content').fill('Thank you for the review!');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.getByTestId('snippet').allTextContents()).toContainEqual(expect.stringContaining('Thanks'));
+    await page.getByRole('button', { name: 'Insert Thanks' }).click();
+    expect(await page.getByTestId('composer').inputValue()).toBe('Thank you for the review!');
+    await page.getByTestId('composer').press('Escape');
+    await page.getByRole('button', { name: 'Edit Thanks' }).click();
+    await page.getByLabel('Title').fill('Thanks a lot');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('snippet').allTextContents()).toContainEqual(expect.stringContaining('Thanks a lot'));
+    await screenshot(page, 'snippets');
+    await page.getByRole('button', { name: 'Delete Thanks a lot' }).click();
+    await expect.poll(() => page.getByTestId('snippet').allTextContents()).not.toContainEqual(expect.stringContaining('Thanks a lot'));
+  });
+
+  it('loads older messages when scrolled to the top', async () => {
+    const { page, app } = member;
+    for (let n = 1; n <= 70; n++) await app.core.handlers['messages.send']({ conversation: 'channel:1:history', content: `History ${n}` });
+    await expect.poll(() => item(page, 'channel:1:history').count(), { timeout: 10_000 }).toBe(1);
+    await openConversation(page, 'channel:1:history');
+    const edge = page.locator('.history-edge');
+    await expect.poll(() => page.getByTestId('message').last().textContent()).toContain('History 70');
+    const scroller = page.locator('.message-list > div');
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((element) => element.scrollTo(0, 0));
+          return edge.textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('The beginning of the conversation.');
+    await expect.poll(() => page.getByTestId('message').first().textContent()).toContain('History 1');
+    expect(await page.getByText('History 1', { exact: true }).count()).toBe(1);
+  });
+
+  it('lets an administrator delete a topic, repeating until complete', async () => {
+    const { page } = admin;
+    await openConversation(page, 'channel:3:code review');
+    await page.getByTestId('delete-topic').click();
+    await expect.poll(() => page.getByTestId('delete-progress').textContent(), { timeout: 15_000 }).toBe('The topic was deleted.');
+    await expect.poll(() => item(page, 'channel:3:code review').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByText('No messages here yet.').count()).toBe(1);
+    await screenshot(page, 'topic-deleted');
+  });
+
+  it('keeps snippet edits and flags pending offline, replays them, and shows a refused replay with the server message', async () => {
+    const { page } = member;
+    await openConversation(page, 'channel:1:welcome');
+    const port = Number(new URL(service.url).port);
+    await service.close();
+    await expect.poll(() => page.getByTestId('offline-banner').count(), { timeout: 15_000 }).toBe(1);
+
+    const snippets = page.getByTestId('snippet');
+    for (const [title, edited] of [['Standup', 'Standup (offline)'], ['Review request', 'Review (refused)']] as const) {
+      await page.getByRole('button', { name: `Edit ${title}` }).click();
+      await page.getByLabel('Title').fill(edited);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => snippets.filter({ hasText: edited }).getByTestId('pending').count()).toBe(1);
+    }
+    const second = page.getByTestId('message').nth(1);
+    await second.getByTestId('star').click();
+    await expect.poll(() => second.getByTestId('pending').count()).toBe(1);
+    // What cannot wait is disabled, with the reason.
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await page.locator('.composer .reason').textContent()).toContain('offline');
+    await screenshot(page, 'conversation-offline');
+
+    // While the app is offline the second snippet disappears on the server.
+    const db = new Database(serviceDb);
+    db.prepare("DELETE FROM saved_snippets WHERE title = 'Review request'").run();
+    db.close();
+    service = await startService({ ...serviceOptions, port, resume: true });
+
+    await expect.poll(() => page.getByTestId('pending').count(), { timeout: 20_000 }).toBe(0);
+    const refused = snippets.filter({ hasText: 'Review (refused)' }).getByTestId('refused');
+    await expect.poll(() => refused.textContent()).toMatch(/Refused: .*snippet/i);
+    await screenshot(page, 'conversation-refused');
+    await refused.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => page.getByTestId('refused').count()).toBe(0);
+    const server = await admin.app.core.handlers['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
+    expect(server.messages.length).toBeGreaterThan(1);
+    const mine = await member.app.core.handlers['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
+    expect(mine.messages[1]!.flags).toContain('starred');
+    expect((await member.app.core.handlers['snippets.list'](undefined)).map((s) => s.title)).toContain('Standup (offline)');
+  });
+});
