@@ -5,19 +5,23 @@
 // preload's allowlist all derive from, so no channel name is written twice. Payloads are plain
 // JSON: epoch numbers for times.
 import type { z } from 'zod';
+import { adminChannels } from './ipc-channels/admin';
 import { appChannels, type AppState } from './ipc-channels/app';
 import { conversationChannels } from './ipc-channels/conversations';
 import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { outboxChannels } from './ipc-channels/outbox';
+import { schedulingChannels } from './ipc-channels/scheduling';
 import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
 
+export * from './ipc-channels/admin';
 export * from './ipc-channels/app';
 export * from './ipc-channels/conversations';
 export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/outbox';
+export * from './ipc-channels/scheduling';
 
 export const ipcChannels = {
   ...appChannels,
@@ -25,6 +29,8 @@ export const ipcChannels = {
   ...directoryChannels,
   ...conversationChannels,
   ...outboxChannels,
+  ...schedulingChannels,
+  ...adminChannels,
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;

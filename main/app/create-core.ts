@@ -8,10 +8,12 @@ import { openSecretStore, KEYCHAIN_SERVICE } from '../credentials/open-secret-st
 import { readJson, writeJsonAtomic } from '../files/json-file';
 import { accountHandlers } from '../handlers/accounts';
 import { bulkHandlers } from '../handlers/bulk';
+import { adminHandlers } from '../handlers/admin';
 import type { CoreContext } from '../handlers/context';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { outboxHandlers } from '../handlers/outbox';
+import { schedulingHandlers } from '../handlers/scheduling';
 import { snippetHandlers } from '../handlers/snippets';
 import { topicHandlers } from '../handlers/topics';
 import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
@@ -115,7 +117,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

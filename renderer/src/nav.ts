@@ -3,6 +3,8 @@ import type { Component } from 'svelte';
 import Channels from './screens/Channels.svelte';
 import Conversations from './screens/conversations/Conversations.svelte';
 import Users from './screens/Users.svelte';
+import Scheduled from './screens/scheduling/Scheduled.svelte';
+import Admin from './screens/admin/Admin.svelte';
 import Bulk from './screens/bulk/Bulk.svelte';
 
 export interface Section {
@@ -16,5 +18,7 @@ export const sections: Section[] = [
   { id: 'channels', label: 'Channels', component: Channels },
   { id: 'users', label: 'Users', component: Users },
   { id: 'conversations', label: 'Messages', component: Conversations },
+  { id: 'scheduled', label: 'Scheduled', component: Scheduled },
+  { id: 'admin', label: 'Administration', component: Admin },
   { id: 'bulk', label: 'Bulk', component: Bulk },
 ];

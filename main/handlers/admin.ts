@@ -1,0 +1,110 @@
+// The administration screens' channels: who the caller is and what the server allows, channel
+// folders, user accounts, invitation links, profile fields, linkifiers, server settings and push
+// registration. The server decides permissions; the screens hide what the caller's role cannot
+// do, with the reason, and a refusal reaches the user with the server's own message.
+import type { ServerSettings } from '../../shared/api/records';
+import type { MeView } from '../../shared/ipc';
+import { NetworkError, TimeoutError } from '../api/errors';
+import { activeOwnerIds } from '../admin/caller';
+import { allRecords } from '../store/keyed-table';
+import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
+import { realmValues } from '../store/realm';
+import type { CoreContext } from './context';
+import { cachedUser } from './directory-views';
+import { UserFacingError, type AreaHandlers } from './dispatch';
+import { buildPushRegistration } from './push-registration';
+
+/** Only the fields given: an absent one keeps the server's value (zod leaves them undefined). */
+function given<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+export function adminHandlers(
+  context: CoreContext,
+): AreaHandlers<
+  | 'me.get'
+  | 'folders.create'
+  | 'folders.update'
+  | 'users.create'
+  | 'users.deactivate'
+  | 'users.setStatus'
+  | 'users.activeOwners'
+  | 'invites.create'
+  | 'profileFields.list'
+  | 'profileFields.create'
+  | 'linkifiers.list'
+  | 'linkifiers.update'
+  | 'server.settings'
+  | 'push.register'
+> {
+  return {
+    'me.get': (): MeView => {
+      const { db, client, account } = context.activeSession();
+      const user = cachedUser(db, account.user_id);
+      return {
+        user_id: account.user_id,
+        full_name: user?.full_name ?? account.email,
+        email: account.email,
+        role: user?.role ?? null,
+        timezone: user?.timezone ?? '',
+        feature_level: client.featureLevel ?? null,
+        announced: { ...client.announced },
+      };
+    },
+    'folders.create': async ({ name, description }) => {
+      const { channel_folder_id } = await context.activeSession().client.createChannelFolder({ name, description });
+      return { channel_folder_id };
+    },
+    'folders.update': async ({ channel_folder_id, ...changes }) => {
+      await context.activeSession().client.updateChannelFolder({ channel_folder_id, ...given(changes) });
+      return null;
+    },
+    'users.create': async (params) => {
+      const { user_id } = await context.activeSession().client.createUser(params);
+      return { user_id };
+    },
+    'users.deactivate': async ({ user_id, deactivation_notification_comment }) => {
+      const { db, client } = context.activeSession();
+      const owners = activeOwnerIds(db);
+      if (owners.length === 1 && owners[0] === user_id) {
+        throw new UserFacingError('ONLY_OWNER', 'This is the organization\'s only owner: make someone else an owner before deactivating this account.');
+      }
+      await client.deactivateUser({ user_id, ...given({ deactivation_notification_comment }) });
+      return null;
+    },
+    'users.setStatus': async ({ user_id, ...status }) => {
+      await context.activeSession().client.updateStatusForUser({ user_id, ...given(status) });
+      return null;
+    },
+    'users.activeOwners': () => activeOwnerIds(context.activeSession().db),
+    'profileFields.list': () => allRecords(context.activeSession().db, customProfileFieldsTable, 'position'),
+    'profileFields.create': async ({ field_type, ...rest }) => {
+      const { id } = await context.activeSession().client.createCustomProfileField({ field_type, ...given(rest) });
+      return { id };
+    },
+    'linkifiers.list': () => allRecords(context.activeSession().db, linkifiersTable, 'position'),
+    'linkifiers.update': async (params) => {
+      await context.activeSession().client.updateLinkifier(params);
+      return null;
+    },
+    'server.settings': async () => {
+      const { db, client } = context.activeSession();
+      try {
+        return await client.getServerSettings();
+      } catch (error) {
+        // Offline: the copy kept after the last registration stands.
+        if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
+        return (realmValues(db)['server_settings'] as ServerSettings | undefined) ?? null;
+      }
+    },
+    'push.register': async ({ token_kind, token, bouncer_public_key, ios_app_id }) => {
+      const params = buildPushRegistration({ token_kind, token, bouncer_public_key, ...given({ ios_app_id }) }, Math.floor(Date.now() / 1000));
+      await context.activeSession().client.registerPushDevice(params);
+      return { push_account_id: params.push_account_id };
+    },
+    'invites.create': async (params) => {
+      const { invite_link } = await context.activeSession().client.createInviteLink(given(params));
+      return { invite_link };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Scheduled messages: listed from the mirror (kept current by events), created and edited now
+// or kept in the outbox while offline, deleted.
+import { featureLevelProblem } from '../../shared/api/feature-levels';
+import type { EditScheduledMessageParams } from '../../shared/api/operations';
+import type { MessageType, ScheduledMessage } from '../../shared/api/records';
+import type { ScheduledKind, ScheduledListing, ScheduledMessageView } from '../../shared/ipc';
+import type { AccountSession } from '../app/session';
+import { channelsTable } from '../store/channels';
+import { allRecords, getRecord } from '../store/keyed-table';
+import { outboxItems } from '../store/outbox';
+import { scheduledMessagesTable } from '../store/personal';
+import type { CoreContext } from './context';
+import { callOrDefer } from './deferrable';
+import { cachedUser } from './directory-views';
+import type { AreaHandlers } from './dispatch';
+import { UserFacingError } from './dispatch';
+
+const SCHEDULING_KINDS = new Set(['createScheduledMessage', 'editScheduledMessage']);
+
+/** 'channel' is understood from feature level 248; older servers know the same kind as 'stream'. */
+function wireType(session: AccountSession, kind: ScheduledKind): MessageType {
+  if (kind === 'direct') return 'direct';
+  const problem = featureLevelProblem('editScheduledMessage', { scheduled_message_id: 1, type: 'channel' }, session.client.featureLevel);
+  return problem ? 'stream' : 'channel';
+}
+
+function recipientLabel(session: AccountSession, message: ScheduledMessage): string {
+  if (message.type === 'channel' || message.type === 'stream') {
+    const channelId = Array.isArray(message.to) ? message.to[0] : message.to;
+    const name = channelId === undefined ? undefined : getRecord(session.db, channelsTable, channelId)?.name;
+    return `#${name ?? `channel ${String(channelId)}`}`;
+  }
+  const ids = Array.isArray(message.to) ? message.to : [message.to];
+  return ids.map((user_id) => cachedUser(session.db, user_id)?.full_name ?? `user ${user_id}`).join(', ');
+}
+
+export function schedulingHandlers(
+  context: CoreContext,
+): AreaHandlers<'scheduled.list' | 'scheduled.create' | 'scheduled.edit' | 'scheduled.delete'> {
+  return {
+    'scheduled.list': (): ScheduledListing => {
+      const session = context.activeSession();
+      const messages = allRecords(session.db, scheduledMessagesTable, 'scheduled_delivery_timestamp, scheduled_message_id').map(
+        (message): ScheduledMessageView => ({ ...message, recipient_label: recipientLabel(session, message) }),
+      );
+      const waiting = outboxItems(session.db).filter((item) => SCHEDULING_KINDS.has(item.kind));
+      return { messages, waiting };
+    },
+    'scheduled.create': ({ kind, to, topic, content, scheduled_delivery_timestamp }) => {
+      const session = context.activeSession();
+      const params = {
+        type: wireType(session, kind),
+        to,
+        content,
+        scheduled_delivery_timestamp,
+        ...(kind === 'channel' && topic !== undefined && { topic }),
+      };
+      return callOrDefer(session, { kind: 'createScheduledMessage', record_key: 'scheduled_messages:new', payload: params }, (s) =>
+        s.client.createScheduledMessage(params),
+      ).then((done) => (done.pending ? done : { pending: false, value: { scheduled_message_id: done.value.scheduled_message_id } }));
+    },
+    'scheduled.edit': async ({ scheduled_message_id, kind, ...changes }) => {
+      const session = context.activeSession();
+      const existing = getRecord(session.db, scheduledMessagesTable, scheduled_message_id);
+      if (!existing) throw new UserFacingError('NOT_FOUND', 'This scheduled message is no longer scheduled (sent or deleted).');
+      // Only what the user changed is sent: an absent field keeps the server's value.
+      const params: EditScheduledMessageParams = { scheduled_message_id, ...(kind !== undefined && { type: wireType(session, kind) }) };
+      for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(params, { [field]: value });
+      const done = await callOrDefer(
+        session,
+        { kind: 'editScheduledMessage', record_key: `scheduled_messages:${scheduled_message_id}`, payload: { ...params } },
+        (s) => s.client.editScheduledMessage(params, { existing: { type: existing.type, failed: existing.failed } }),
+      );
+      return done.pending ? done : { pending: false, value: null };
+    },
+    'scheduled.delete': async ({ scheduled_message_id }) => {
+      await context.activeSession().client.deleteScheduledMessage({ scheduled_message_id });
+      return null;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// Who the signed-in user is and what the connected server allows: the role decides which
+// administration forms are offered, the feature level and announced limits which rules apply.
+import { z } from 'zod';
+import type { CustomProfileField, Linkifier, ServerSettings } from '../api/records';
+import type { RegistrationContext } from '../api/registration';
+import { ROLE_VALUES, STATUS_TEXT_MAX_LENGTH, WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH } from '../api/limits';
+import { channel, id } from './define';
+
+export interface MeView {
+  user_id: number;
+  full_name: string;
+  email: string;
+  /** The spec's role number (100 owner ... 600 guest); null until the mirror holds the user. */
+  role: number | null;
+  /** The user's timezone as set on the server ('' when unset). */
+  timezone: string;
+  /** undefined until the server has told it (calls are then not refused for it). */
+  feature_level: number | null;
+  /** The limits and names the last registration announced. */
+  announced: RegistrationContext;
+}
+
+// Lengths are the spec's or announced ones, checked by the client before sending; these bounds
+// only keep absurd input out of main.
+const text = (max: number) => z.string().max(max);
+
+export const adminChannels = {
+  'me.get': channel<MeView>()(z.undefined()),
+  'folders.create': channel<{ channel_folder_id: number }>()(z.object({ name: text(1000), description: text(100_000) })),
+  'folders.update': channel<null>()(
+    z.object({ channel_folder_id: id, name: text(1000).optional(), description: text(100_000).optional(), is_archived: z.boolean().optional() }),
+  ),
+  'users.create': channel<{ user_id: number }>()(
+    z.object({ email: z.string().trim().min(3).max(254), full_name: z.string().trim().min(1).max(1000), password: z.string().min(1).max(1000) }),
+  ),
+  'users.deactivate': channel<null>()(z.object({ user_id: id, deactivation_notification_comment: text(10_000).optional() })),
+  'users.setStatus': channel<null>()(
+    z.object({ user_id: id, status_text: z.string().max(STATUS_TEXT_MAX_LENGTH).optional(), emoji_name: text(100).optional() }),
+  ),
+  'invites.create': channel<{ invite_link: string }>()(
+    z.object({
+      /** null: never expires; absent: the server's default. */
+      invite_expires_in_minutes: z.number().int().positive().max(10_000_000).nullable().optional(),
+      invite_as: z.union(ROLE_VALUES.map((role) => z.literal(role)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]).optional(),
+      stream_ids: z.array(id).max(1000).optional(),
+      group_ids: z.array(id).max(1000).optional(),
+      include_realm_default_subscriptions: z.boolean().optional(),
+      /** null: the organization's default text; '': none. */
+      welcome_message_custom_text: z.string().max(WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH).nullable().optional(),
+    }),
+  ),
+  'profileFields.list': channel<CustomProfileField[]>()(z.undefined()),
+  'profileFields.create': channel<{ id: number }>()(
+    z.object({
+      name: text(1000).optional(),
+      hint: text(10_000).optional(),
+      field_type: z.number().int(),
+      field_data: z.record(z.string(), z.unknown()).optional(),
+      display_in_profile_summary: z.boolean().optional(),
+      required: z.boolean().optional(),
+      editable_by_user: z.boolean().optional(),
+    }),
+  ),
+  'linkifiers.list': channel<Linkifier[]>()(z.undefined()),
+  'linkifiers.update': channel<null>()(z.object({ filter_id: id, pattern: text(10_000).min(1), url_template: text(10_000).min(1) })),
+  /** The organization's server settings: fresh when online, the mirror's last copy otherwise (null if never fetched). */
+  'server.settings': channel<ServerSettings | null>()(z.undefined()),
+  /** Registers this device for end-to-end encrypted push; main makes the keys and encrypts the registration. */
+  'push.register': channel<{ push_account_id: number }>()(
+    z.object({
+      token_kind: z.enum(['fcm', 'apns']),
+      token: z.string().trim().min(1).max(4096),
+      bouncer_public_key: z.string().trim().min(1).max(200),
+      ios_app_id: z.string().trim().min(1).max(200).optional(),
+    }),
+  ),
+  /** The active human owners: the only one cannot be deactivated. */
+  'users.activeOwners': channel<number[]>()(z.undefined()),
+} as const;

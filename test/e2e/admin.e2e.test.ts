@@ -1,0 +1,364 @@
+// The administration screens end to end: each form's success, and each error the spec lists for
+// it shown to the user (from the server, or prevented with the reason before sending).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import type { ServiceAccount, ServiceOptions } from '../service/index';
+import { openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
+
+let world: World;
+let page: Page;
+const byEmail = (email: string): ServiceAccount => world.service.accounts.find((a) => a.email === email)!;
+const adminPart = (label: string) => page.locator('nav.subtabs').getByRole('button', { name: label, exact: true });
+const userRow = (name: string) => page.getByTestId('admin-user').filter({ hasText: name });
+const folderRow = (name: string) => page.getByTestId('folder').filter({ hasText: name });
+const relayKey = generateKeyPairSync('x25519').publicKey;
+/** A push relay's X25519 public key, as the form takes it. */
+const relayPublicKey = (): string => Buffer.from(relayKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64');
+
+async function openAdministration(): Promise<void> {
+  await page.locator('nav.tabs').getByRole('button', { name: 'Administration', exact: true }).click();
+  await waitFor(async () => (await page.getByRole('heading', { name: 'Administration' }).count()) === 1, 'the administration screen');
+}
+
+beforeAll(async () => {
+  world = await openWorld('admin');
+  page = world.page;
+  // Adam Admin: an administrator with can_create_users.
+  await signInThroughScreen(page, world.service.url, byEmail('admin@demo.example'));
+  await openAdministration();
+});
+
+afterAll(() => world?.close());
+
+describe('user administration', () => {
+  it('lists users with their roles, and marks outgoing-webhook bots', async () => {
+    await expect.poll(() => page.getByTestId('my-role').textContent()).toContain('Administrator');
+    await expect.poll(() => userRow('Olivia Owner').textContent()).toContain('Owner');
+    expect(await userRow('Mona Moderator').textContent()).toContain('Moderator');
+    expect(await userRow('Gina Guest').textContent()).toContain('Guest');
+    expect(await userRow('Echo Bot').textContent()).toContain('Outgoing webhook bot');
+    await screenshot(page, 'admin-users');
+  });
+
+  it('creates a user, and shows the server refusing an email already in use', async () => {
+    await page.getByRole('button', { name: 'Create a user' }).click();
+    expect(await page.getByTestId('can-create-users').textContent()).toContain('can_create_users');
+    await page.getByLabel('Email', { exact: true }).fill('newcomer@demo.example');
+    await page.getByLabel('Full name', { exact: true }).fill('Nora Newcomer');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await screenshot(page, 'admin-create-user');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Created the account of Nora Newcomer.');
+    await expect.poll(() => userRow('Nora Newcomer').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Create a user' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('priya@demo.example');
+    await page.getByLabel('Full name', { exact: true }).fill('Another Priya');
+    await page.getByLabel('Password', { exact: true }).fill('secret');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Email is already in use');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('sets another user\'s status: at most 60 characters checked as typed, the server\'s refusal shown', async () => {
+    await userRow('Priya Patel').getByRole('button', { name: 'Set status' }).click();
+    const text = page.getByLabel('Status text', { exact: true });
+    await text.fill('x'.repeat(61));
+    await expect.poll(() => page.locator('form .problem').textContent()).toContain('60');
+    expect(await page.getByRole('button', { name: 'Set status', exact: true }).last().isDisabled()).toBe(true);
+    await text.fill('On leave until Monday');
+    await page.getByLabel('Emoji name', { exact: true }).fill('no_such_emoji_anywhere');
+    await page.locator('form').getByRole('button', { name: 'Set status' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/emoji/i);
+    await screenshot(page, 'admin-user-status');
+    await page.getByLabel('Emoji name', { exact: true }).fill('palm_tree');
+    await page.locator('form').getByRole('button', { name: 'Set status' }).click();
+    await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Status of Priya Patel updated.');
+    const status = world.service.db.prepare('SELECT status_text, emoji_name FROM user_status WHERE user_id = 7').get() as { status_text: string; emoji_name: string } | undefined;
+    expect(status).toMatchObject({ status_text: 'On leave until Monday', emoji_name: 'palm_tree' });
+  });
+
+  it('deactivates a user with a notification comment; the only owner cannot be', async () => {
+    const owner = userRow('Olivia Owner');
+    expect(await owner.getByRole('button', { name: 'Deactivate' }).isDisabled()).toBe(true);
+    expect(await owner.textContent()).toContain('The only owner of the organization cannot be deactivated.');
+    await userRow('Diego Santos').getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByLabel('Send them a notification email').check();
+    await page.getByLabel('Text for the email (optional)').fill('Thanks for everything, Diego.');
+    await screenshot(page, 'admin-deactivate');
+    await page.locator('form').getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Diego Santos was deactivated.');
+    await expect.poll(() => userRow('Diego Santos').getAttribute('data-active')).toBe('false');
+  });
+});
+
+describe('channel folders', () => {
+  it('creates a folder within the announced limits, and shows the server refusing a duplicate name', async () => {
+    await adminPart('Channel folders').click();
+    await expect.poll(() => folderRow('Engineering').count()).toBe(1);
+    const name = page.getByLabel('Folder name', { exact: true });
+    await name.fill('x'.repeat(500));
+    await expect.poll(() => page.locator('#new-folder-name-help .problem').textContent()).toMatch(/at most \d+/);
+    expect(await page.getByRole('button', { name: 'Create folder' }).isDisabled()).toBe(true);
+    await name.fill('Support');
+    await page.getByLabel('Description', { exact: true }).fill('Where customers get help');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await expect.poll(() => folderRow('Support').count()).toBe(1);
+    expect(await folderRow('Support').textContent()).toContain('Where customers get help');
+
+    await name.fill('Engineering');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('already in use');
+    await screenshot(page, 'admin-folders');
+  });
+
+  it('renames, describes, archives and unarchives a folder', async () => {
+    await folderRow('Support').getByRole('button', { name: 'Rename or describe' }).click();
+    await page.locator('#edit-folder-name').fill('Customer support');
+    await page.locator('#edit-folder-description').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => folderRow('Customer support').count()).toBe(1);
+    expect(await folderRow('Customer support').textContent()).not.toContain('Where customers get help');
+    await folderRow('Customer support').getByRole('button', { name: 'Archive' }).click();
+    await expect.poll(() => folderRow('Customer support').getAttribute('data-archived')).toBe('true');
+    await folderRow('Customer support').getByRole('button', { name: 'Unarchive' }).click();
+    await expect.poll(() => folderRow('Customer support').getAttribute('data-archived')).toBe('false');
+  });
+});
+
+describe('reusable invitation links', () => {
+  it('offers only roles no more privileged than the caller\'s, checks expiry and welcome text, and copies the link', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(world.app.browser.url).origin });
+    await adminPart('Invitation links').click();
+    const roles = await page.getByLabel('Join as').locator('option').allTextContents();
+    expect(roles).toEqual(['Administrator', 'Moderator', 'Member', 'Guest']);
+    await page.getByLabel('Join as').selectOption({ label: 'Moderator' });
+    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'Custom…' });
+    await page.getByLabel('Expires after (minutes)').fill('soon');
+    await expect.poll(() => page.locator('form .problem').allTextContents()).toContain('Enter the number of minutes, a whole number above 0.');
+    await page.getByLabel('Expires after (minutes)').fill('90');
+    await page.getByLabel('#engineering').check();
+    await page.getByLabel("The organization's default channels too").check();
+    await page.getByLabel('This text:').check();
+    await page.getByLabel('Welcome text').fill('x'.repeat(8001));
+    await expect.poll(() => page.locator('form .problem').allTextContents()).toContainEqual(expect.stringContaining('8000'));
+    expect(await page.getByRole('button', { name: 'Create link' }).isDisabled()).toBe(true);
+    await page.getByLabel('Welcome text').fill('Welcome aboard!');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const link = page.getByRole('textbox', { name: 'Invitation link' });
+    await expect.poll(() => link.inputValue()).toContain('/join/');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Copied to the clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+    await screenshot(page, 'admin-invites');
+    const stored = world.service.db.prepare('SELECT * FROM invites ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+    expect(stored).toMatchObject({ invite_as: 300, stream_ids: '[3]', include_realm_default_subscriptions: 1, welcome_message_custom_text: 'Welcome aboard!' });
+    expect((stored['expires_at'] as number) - (stored['date_created'] as number)).toBe(90 * 60);
+  });
+
+  it('makes a link that never expires', async () => {
+    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'Never' });
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(async () => (world.service.db.prepare('SELECT expires_at FROM invites ORDER BY id DESC LIMIT 1').get() as { expires_at: number | null }).expires_at).toBeNull();
+  });
+});
+
+describe('custom profile fields', () => {
+  it('creates a list field with its options, and explains the summary rules before sending', async () => {
+    await adminPart('Profile fields').click();
+    await expect.poll(() => page.getByTestId('profile-field').count()).toBe(3);
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'long text' });
+    await expect.poll(() => page.getByTestId('summary-rule').textContent()).toContain('Long text and person picker fields cannot be displayed');
+    expect(await page.getByLabel('Show in the profile summary').isDisabled()).toBe(true);
+
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'list of options' });
+    await page.getByLabel('Name', { exact: true }).fill('Team');
+    await page.getByLabel('Option 1', { exact: true }).fill('Platform');
+    await page.getByLabel('Option 2', { exact: true }).fill('Product');
+    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByLabel('Option 3', { exact: true }).fill('Design');
+    await page.getByLabel('Show in the profile summary').check();
+    await screenshot(page, 'admin-profile-fields');
+    await page.getByRole('button', { name: 'Create field' }).click();
+    await expect.poll(() => page.getByTestId('profile-field').filter({ hasText: 'Team' }).textContent()).toContain('Options: Platform, Product, Design');
+    expect(await page.getByTestId('profile-field').filter({ hasText: 'Team' }).textContent()).toContain('in summary');
+
+    // Two fields are now in the summary: the third is refused before sending, with the names.
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'short text' });
+    await expect.poll(() => page.getByTestId('summary-rule').textContent()).toBe('At most 2 fields can be in the profile summary, and "Phone number" and "Team" already are.');
+    expect(await page.getByLabel('Show in the profile summary').isDisabled()).toBe(true);
+  });
+
+  it('creates an external-account field of a custom kind, and shows the server refusing a duplicate name', async () => {
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'external account' });
+    await page.getByLabel('Name', { exact: true }).fill('Blog');
+    await page.getByLabel('Account kind').selectOption({ label: 'Custom (your own URL pattern)' });
+    await page.getByLabel('URL pattern').fill('https://blog.example/');
+    await expect.poll(() => page.locator('form .problem').allTextContents()).toContainEqual(expect.stringContaining('%(username)s'));
+    await page.getByLabel('URL pattern').fill('https://blog.example/%(username)s');
+    await page.getByRole('button', { name: 'Create field' }).click();
+    await expect.poll(() => page.getByTestId('profile-field').filter({ hasText: 'Blog' }).textContent()).toContain('Account: custom');
+    // The form checks names against the mirror; a field created elsewhere meanwhile is the server's to refuse.
+    world.service.db.prepare(`INSERT INTO custom_profile_fields (name, hint, field_type, display_in_profile_summary, required, editable_by_user, "order") VALUES ('Pronouns', '', 8, 0, 0, 1, 99)`).run();
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'pronouns' });
+    await page.getByLabel('Name', { exact: true }).fill('Pronouns');
+    await page.getByRole('button', { name: 'Create field' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('A field with that label already exists.');
+  });
+});
+
+describe('linkifiers', () => {
+  it('edits a pattern and URL template with a live preview of a sample text', async () => {
+    await adminPart('Linkifiers').click();
+    const tracker = page.getByTestId('linkifier').filter({ hasText: 'tracker.example' });
+    await tracker.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Try it on a sample text').fill('Fixed #12, see also #345.');
+    const preview = page.getByTestId('linkifier-preview');
+    await expect.poll(() => preview.textContent()).toContain('#12 → https://tracker.example/issues/12');
+    expect(await preview.textContent()).toContain('#345 → https://tracker.example/issues/345');
+    await page.getByLabel('Pattern', { exact: true }).fill('(?P<project>[A-Z]+)#(?P<id>[0-9]+)');
+    await page.getByLabel('URL template').fill('https://tracker.example/{project}/issues/{id}');
+    await page.getByLabel('Try it on a sample text').fill('See WEB#7.');
+    await expect.poll(() => preview.textContent()).toContain('WEB#7 → https://tracker.example/WEB/issues/7');
+    await page.getByLabel('URL template').fill('https://tracker.example/{repo}/issues/{id}');
+    await expect.poll(() => preview.textContent()).toContain('The URL template uses {repo}, which the pattern does not name.');
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await screenshot(page, 'admin-linkifiers');
+    await page.getByLabel('URL template').fill('https://tracker.example/{project}/issues/{id}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('linkifier').first().textContent()).toContain('https://tracker.example/{project}/issues/{id}');
+  });
+
+  it('shows the server refusing a pattern another linkifier already has', async () => {
+    await page.getByTestId('linkifier').filter({ hasText: 'jira.example' }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Pattern', { exact: true }).fill('(?P<project>[A-Z]+)#(?P<id>[0-9]+)');
+    await page.getByLabel('URL template').fill('https://jira.example/browse/{project}-{id}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Linkifier with this pattern already exists.');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
+describe('the server page', () => {
+  it('shows the version, feature level, login methods and push availability', async () => {
+    await adminPart('Server').click();
+    const settings = page.getByTestId('server-settings');
+    await expect.poll(() => settings.textContent()).toContain('Demo Organization');
+    const text = (await settings.textContent()) ?? '';
+    expect(text).toContain('Feature level420');
+    expect(text).toMatch(/Login methods.*password/);
+    expect(await page.getByTestId('push-availability').textContent()).toBe('not available on this server');
+  });
+
+  it('explains PUSH_SERVICE_NOT_CONFIGURED when registering this device', async () => {
+    await page.getByLabel('Device token').fill('device-token-1');
+    await page.getByLabel('Push relay public key (base64)').fill(relayPublicKey());
+    await page.getByRole('button', { name: 'Register this device' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not set up with a push notification service (PUSH_SERVICE_NOT_CONFIGURED)');
+    expect(await page.getByRole('alert').textContent()).toContain('Server is not configured to use push notification service.');
+    await screenshot(page, 'admin-server');
+  });
+});
+
+describe('outgoing-webhook bots', () => {
+  it('lists them, marked, and documents the payload a bot receives', async () => {
+    await adminPart('Webhook bots').click();
+    await expect.poll(() => page.getByTestId('webhook-bot').allTextContents()).toEqual([expect.stringContaining('Echo Bot')]);
+    const doc = (await page.getByTestId('payload-doc').textContent()) ?? '';
+    for (const field of ['bot_email', 'bot_full_name', 'data', 'trigger', 'token', 'message']) expect(doc).toContain(field);
+    expect(doc).toContain('direct_message');
+    await screenshot(page, 'admin-webhook-bots');
+  });
+});
+
+describe('for those the forms are not for', () => {
+  it('shows an administrator without can_create_users the server\'s refusal', async () => {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await signInThroughScreen(page, world.service.url, byEmail('admin2@demo.example'));
+    await openAdministration();
+    await page.getByRole('button', { name: 'Create a user' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('someone@demo.example');
+    await page.getByLabel('Full name', { exact: true }).fill('Someone');
+    await page.getByLabel('Password', { exact: true }).fill('secret');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not authorized to create users');
+  });
+
+  it('hides the administrators-only forms from a member, with the reason', async () => {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await signInThroughScreen(page, world.service.url, byEmail('member@demo.example'));
+    await openAdministration();
+    await expect.poll(() => page.getByTestId('reason').textContent()).toContain('Only organization administrators can create, deactivate or set the status of users; your role is member.');
+    expect(await page.getByRole('button', { name: 'Create a user' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
+    await adminPart('Channel folders').click();
+    await expect.poll(() => page.getByTestId('reason').textContent()).toContain('Only organization administrators can create, rename, describe or archive channel folders');
+    expect(await page.getByRole('button', { name: 'Create folder' }).count()).toBe(0);
+    await screenshot(page, 'admin-member');
+  });
+
+  it('lets a member create invitation links without the welcome text, and shows the server refusing channels they may not subscribe others to', async () => {
+    await adminPart('Invitation links').click();
+    expect(await page.getByLabel('Join as').locator('option').allTextContents()).toEqual(['Member', 'Guest']);
+    expect(await page.getByTestId('welcome-reason').textContent()).toContain('Only administrators can set the welcome text');
+    await page.getByLabel('#engineering').check();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('permission to subscribe other users');
+    await page.getByLabel('#engineering').uncheck();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Invitation link' }).inputValue()).toContain('/join/');
+  });
+
+  it('shows a guest the server refusing an invitation link: insufficient permission', async () => {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await signInThroughScreen(page, world.service.url, byEmail('guest@demo.example'));
+    await openAdministration();
+    await adminPart('Invitation links').click();
+    expect(await page.getByLabel('Join as').locator('option').allTextContents()).toEqual(['Guest']);
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Insufficient permission');
+  });
+});
+
+describe('on other servers', () => {
+  async function openAt(name: string, options: ServiceOptions): Promise<World> {
+    const other = await openWorld(name, options);
+    await signInThroughScreen(other.page, other.service.url, other.service.accounts.find((a) => a.email === 'admin@demo.example')!);
+    await other.page.locator('nav.tabs').getByRole('button', { name: 'Administration', exact: true }).click();
+    await other.page.locator('nav.subtabs').getByRole('button', { name: 'Server', exact: true }).click();
+    return other;
+  }
+
+  it('registers this device where the server has a push service', async () => {
+    const other = await openAt('admin-push', { pushConfigured: true });
+    try {
+      const p = other.page;
+      await expect.poll(() => p.getByTestId('push-availability').textContent()).toBe('available');
+      await p.getByLabel('Device token').fill('device-token-2');
+      await p.getByLabel('Push relay public key (base64)').fill(relayPublicKey());
+      await p.getByRole('button', { name: 'Register this device' }).click();
+      await expect.poll(() => p.getByRole('status').allTextContents()).toContainEqual(expect.stringContaining('This device is registered for push notifications'));
+      const device = other.service.db.prepare('SELECT * FROM push_devices').get() as Record<string, unknown>;
+      expect(device).toMatchObject({ token_kind: 'fcm', bouncer_public_key: relayPublicKey() });
+      expect(String(device['encrypted_push_registration'])).not.toContain('device-token-2');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('hides what an older server lacks, with the level it needs', async () => {
+    const other = await openAt('admin-old', { featureLevel: 300 });
+    try {
+      const p = other.page;
+      await expect.poll(() => p.getByTestId('push-reason').textContent()).toContain('need feature level 406; this server is at 300.');
+      await p.locator('nav.subtabs').getByRole('button', { name: 'Channel folders', exact: true }).click();
+      await expect.poll(() => p.getByTestId('reason').textContent()).toContain('Channel folders need feature level 389; this server is at 300.');
+      await p.locator('nav.subtabs').getByRole('button', { name: 'Users', exact: true }).click();
+      await expect.poll(() => p.getByTestId('admin-user').filter({ hasText: 'Priya Patel' }).getByRole('button', { name: 'Set status' }).getAttribute('title')).toContain('need feature level 407');
+      await screenshot(p, 'admin-old-server');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+// The invitation form's parameters and the rules checked before sending.
+import { describe, expect, it } from 'vitest';
+import { defaultInviteRole, emptyInvite, grantableRoles, inviteParams } from '../../../renderer/src/screens/admin/invite';
+
+describe('invitation links', () => {
+  it('offers the caller\'s role and the more restricted ones only', () => {
+    expect(grantableRoles(100)).toEqual([100, 200, 300, 400, 600]);
+    expect(grantableRoles(400)).toEqual([400, 600]);
+    expect(grantableRoles(null)).toEqual([]);
+    expect(inviteParams({ ...emptyInvite(), invite_as: 200 }, 400, false, 420).problems.invite_as).toBeDefined();
+    expect([defaultInviteRole(200), defaultInviteRole(400), defaultInviteRole(600)]).toEqual([400, 400, 600]);
+  });
+
+  it('leaves the expiry to the server by default, sends null for never, and minutes for presets and custom values', () => {
+    expect(inviteParams(emptyInvite(), 200, true, 420).params).toEqual({ invite_as: 400 });
+    expect(inviteParams({ ...emptyInvite(), expiry: 'never' }, 200, true, 420).params.invite_expires_in_minutes).toBeNull();
+    expect(inviteParams({ ...emptyInvite(), expiry: '1440' }, 200, true, 420).params.invite_expires_in_minutes).toBe(1440);
+    expect(inviteParams({ ...emptyInvite(), expiry: 'custom', custom_minutes: '90' }, 200, true, 420).params.invite_expires_in_minutes).toBe(90);
+    for (const custom_minutes of ['', '0', '-5', '1.5', 'soon']) {
+      expect(inviteParams({ ...emptyInvite(), expiry: 'custom', custom_minutes }, 200, true, 420).problems.expiry).toBeDefined();
+    }
+  });
+
+  it('sends the welcome text only for administrators, at most 8000 characters', () => {
+    const custom = { ...emptyInvite(), welcome: 'custom' as const, welcome_text: 'Hi' };
+    expect(inviteParams(custom, 200, true, 420).params.welcome_message_custom_text).toBe('Hi');
+    expect(inviteParams({ ...emptyInvite(), welcome: 'none' }, 200, true, 420).params.welcome_message_custom_text).toBe('');
+    expect(inviteParams(custom, 400, false, 420).params).not.toHaveProperty('welcome_message_custom_text');
+    expect(inviteParams({ ...custom, welcome_text: 'x'.repeat(8001) }, 200, true, 420).problems.welcome_message_custom_text).toMatch(/8000/);
+  });
+
+  it('checks group IDs and the feature level each parameter needs', () => {
+    expect(inviteParams({ ...emptyInvite(), group_ids: '3, 4' }, 200, true, 420).params.group_ids).toEqual([3, 4]);
+    expect(inviteParams({ ...emptyInvite(), group_ids: '3, x' }, 200, true, 420).problems.group_ids).toBeDefined();
+    expect(inviteParams({ ...emptyInvite(), group_ids: '3' }, 200, true, 300).problems.feature_level).toMatch(/322/);
+  });
+});
