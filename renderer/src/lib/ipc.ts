@@ -1,4 +1,5 @@
 import type { IpcArgs, IpcChannel, IpcError, IpcNotice, IpcNotices, IpcResult } from '../../../shared/ipc';
+import type { MirrorKind } from '../../../shared/mirror-changes';
 import { bridge } from './bridge';
 
 /** A refused call, with the code and the message (the server's own where it gave one). */
@@ -18,4 +19,14 @@ export async function call<C extends IpcChannel>(channel: C, args: IpcArgs<C>): 
 
 export function onNotice<N extends IpcNotice>(notice: N, listener: (payload: IpcNotices[N]) => void): () => void {
   return bridge.on(notice, listener);
+}
+
+/**
+ * Calls `listener` whenever the mirror changed records of one of `kinds` (or everything, after a
+ * registration); returns the unsubscribe, for onMount.
+ */
+export function onMirrorChange(kinds: readonly MirrorKind[], listener: () => void): () => void {
+  return onNotice('mirror.changed', (changes) => {
+    if (changes.all || kinds.some((kind) => changes.changed[kind] !== undefined)) listener();
+  });
 }

@@ -1,7 +1,7 @@
 // The outbox as every screen sees it: one list, refreshed when main says the outbox changed,
 // so each item shown pending or refused in place reads from the same copy.
 import type { OutboxItemView } from '../../../shared/ipc';
-import { call, onNotice } from './ipc';
+import { call, onMirrorChange } from './ipc';
 
 class OutboxState {
   items = $state<OutboxItemView[]>([]);
@@ -26,9 +26,7 @@ class OutboxState {
   /** Starts following the outbox while at least one component shows it; returns the release. */
   use(): () => void {
     if (this.#users++ === 0) {
-      this.#stop = onNotice('mirror.changed', (changes) => {
-        if (changes.all || changes.changed.outbox) void this.refresh();
-      });
+      this.#stop = onMirrorChange(['outbox'], () => void this.refresh());
       void this.refresh();
     }
     return () => {

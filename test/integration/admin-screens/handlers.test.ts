@@ -2,7 +2,7 @@
 // dispatch as the renderer reaches them: what the client refuses before sending, and each error
 // the spec lists arriving with its code and the server's message.
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/api/logger';
 import type { AccountSession } from '../../../main/app/session';
 import { adminHandlers } from '../../../main/handlers/admin';
@@ -10,40 +10,17 @@ import type { CoreContext } from '../../../main/handlers/context';
 import { dispatch, type IpcHandlers } from '../../../main/handlers/dispatch';
 import { schedulingHandlers } from '../../../main/handlers/scheduling';
 import type { IpcEnvelope } from '../../../shared/ipc';
-import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { mirrorDir, startSession } from '../sync/engine-harness';
+import type { ServiceAccount } from '../../service/index';
+import { until, useSimulatorSessions } from '../sync/engine-harness';
 
-let service: RunningService;
-const dirs: { remove: () => void }[] = [];
-const sessions: AccountSession[] = [];
-
-beforeAll(async () => {
-  service = await startService({ org: 'demo', heartbeatSeconds: 1 });
-});
-afterAll(async () => {
-  for (const session of sessions) await session.close();
-  for (const dir of dirs) dir.remove();
-  await service.close();
-});
+const sim = useSimulatorSessions();
 
 type Invoke = (channel: string, args?: unknown) => Promise<IpcEnvelope<unknown>>;
 
-/** Polls, in hooks as in tests (expect.poll works in tests only). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeout = 15_000): Promise<void> {
-  const end = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** A signed-in account, online with its mirror loaded, and the channels as the renderer calls them. */
 async function as(email: string): Promise<{ session: AccountSession; invoke: Invoke }> {
-  const account = service.accounts.find((a) => a.email === email) as ServiceAccount;
-  const dir = mirrorDir();
-  dirs.push(dir);
-  const session = startSession(service.url, account, dir.path);
-  sessions.push(session);
+  const account = sim.service.accounts.find((a) => a.email === email) as ServiceAccount;
+  const session = sim.open(account);
   await until(() => session.engine.status.state === 'online', 'online');
   const context = { logger: silentLogger, activeSession: () => session, session: () => session } as unknown as CoreContext;
   const handlers = { ...schedulingHandlers(context), ...adminHandlers(context) } as IpcHandlers;
@@ -92,8 +69,8 @@ describe('scheduled messages', () => {
       value: { value: { scheduled_message_id: number } };
     };
     const id = created.value.value.scheduled_message_id;
-    service.faults.scheduledSendFailures = 1;
-    service.deliverDueScheduledMessages(inAnHour() + 60);
+    sim.service.faults.scheduledSendFailures = 1;
+    sim.service.deliverDueScheduledMessages(inAnHour() + 60);
     const listed = async () => ((await member.invoke('scheduled.list')) as { value: { messages: { scheduled_message_id: number; failed: boolean }[] } }).value.messages;
     await until(async () => (await listed()).some((m) => m.scheduled_message_id === id && m.failed), 'the failure');
     expect(await member.invoke('scheduled.edit', { scheduled_message_id: id, content: 'Again' })).toMatchObject(

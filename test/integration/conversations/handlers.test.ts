@@ -1,36 +1,18 @@
 // The messaging channels against the simulator: conversations from the mirror and the server's
 // history, sending, flags, reaction removal, narrow checks, topic preferences and deletion,
 // snippets, and typing seen by a second account.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { getMessage } from '../../../main/store/messages';
 import { topicPreferences } from '../../../main/store/personal';
-import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { mirrorDir, startSession, until } from '../sync/engine-harness';
+import type { ServiceAccount } from '../../service/index';
+import { until, useSimulatorSessions } from '../sync/engine-harness';
 import { messagingHandlers } from './harness';
 
-let service: RunningService;
-const dirs: { remove: () => void }[] = [];
-const sessions: AccountSession[] = [];
+const sim = useSimulatorSessions();
+const open = (account: ServiceAccount): AccountSession => sim.open(account);
 
-beforeAll(async () => {
-  service = await startService({ org: 'demo', heartbeatSeconds: 1 });
-});
-afterAll(async () => {
-  for (const session of sessions) await session.close();
-  for (const dir of dirs) dir.remove();
-  await service.close();
-});
-
-function open(account: ServiceAccount): AccountSession {
-  const dir = mirrorDir();
-  dirs.push(dir);
-  const session = startSession(service.url, account, dir.path);
-  sessions.push(session);
-  return session;
-}
-
-const byRole = (role: number) => service.accounts.find((a) => a.role === role)!;
+const byRole = (role: number) => sim.service.accounts.find((a) => a.role === role)!;
 
 describe('messaging channels', () => {
   let member: ServiceAccount;

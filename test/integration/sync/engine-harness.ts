@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { startService, type RunningService, type ServiceOptions } from '../../service/index';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
 import { ServiceClient } from '../../../main/api/service-client';
 import { silentLogger } from '../../../main/api/logger';
@@ -65,8 +66,41 @@ export function runEngine(url: string, account: Account, mirrorPath: string, opt
   return run;
 }
 
+/** Polls until `check` holds; usable in hooks as in tests (expect.poll works in tests only). */
 export async function until(check: () => boolean | Promise<boolean>, what: string, timeout = 15_000): Promise<void> {
-  await expect.poll(check, { timeout, message: what }).toBe(true);
+  const end = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A simulator for the enclosing file, and sessions on it that are closed (with their mirrors
+ * removed) when the file is done.
+ */
+export function useSimulatorSessions(options: ServiceOptions = { org: 'demo', heartbeatSeconds: 1 }) {
+  const dirs: { remove: () => void }[] = [];
+  const sessions: AccountSession[] = [];
+  const fixture = {
+    service: undefined as unknown as RunningService,
+    open(account: Account & { user_id: number }, overrides: Parameters<typeof startSession>[3] = {}): AccountSession {
+      const dir = mirrorDir();
+      dirs.push(dir);
+      const session = startSession(fixture.service.url, account, dir.path, overrides);
+      sessions.push(session);
+      return session;
+    },
+  };
+  beforeAll(async () => {
+    fixture.service = await startService(options);
+  });
+  afterAll(async () => {
+    for (const session of sessions) await session.close();
+    for (const dir of dirs) dir.remove();
+    await fixture.service.close();
+  });
+  return fixture;
 }
 
 /** An AccountSession (the app's own unit of sync) on a mirror file, against the simulator. */

@@ -1,36 +1,21 @@
 // Typing end to end: one account's composer notifies, the other account's session shows it,
 // with the periods the server announced at registration.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { directConversation } from '../../../main/store/messages';
 import type { TypingNotice } from '../../../main/sync/typing';
-import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { mirrorDir, startSession, until } from './engine-harness';
+import type { ServiceAccount } from '../../service/index';
+import { until, useSimulatorSessions } from './engine-harness';
 
-let service: RunningService;
-const dirs: { remove: () => void }[] = [];
-const sessions: AccountSession[] = [];
-
-beforeAll(async () => {
-  service = await startService({ org: 'demo', heartbeatSeconds: 1 });
-});
-afterAll(async () => {
-  for (const session of sessions) await session.close();
-  for (const dir of dirs) dir.remove();
-  await service.close();
-});
+const sim = useSimulatorSessions();
 
 function session(account: ServiceAccount, notices: TypingNotice[]): AccountSession {
-  const dir = mirrorDir();
-  dirs.push(dir);
-  const started = startSession(service.url, account, dir.path, { onTyping: (notice) => notices.push(notice) });
-  sessions.push(started);
-  return started;
+  return sim.open(account, { onTyping: (notice) => notices.push(notice) });
 }
 
 it("shows another account's typing from start to stop", async () => {
-  const admin = service.accounts.find((a) => a.role === 200)!;
-  const member = service.accounts.find((a) => a.role === 400)!;
+  const admin = sim.service.accounts.find((a) => a.role === 200)!;
+  const member = sim.service.accounts.find((a) => a.role === 400)!;
   const seenByMember: TypingNotice[] = [];
   const seenByAdmin: TypingNotice[] = [];
   const adminSession = session(admin, seenByAdmin);
