@@ -128,7 +128,12 @@ export class AccountSession {
 
   /** Tells the screens that outbox items changed (added, refused, sent, discarded). */
   notifyOutboxChanged(...outbox_ids: number[]): void {
-    this.#onChanges({ all: false, changed: { outbox: outbox_ids } });
+    this.notifyChanged({ outbox: outbox_ids });
+  }
+
+  /** Tells the screens what a handler wrote to the mirror itself (a fetch, say). */
+  notifyChanged(changed: MirrorChanges['changed']): void {
+    this.#onChanges({ all: false, changed });
   }
 
   /** Replays what was done offline; one replay at a time. */

@@ -1,13 +1,36 @@
 // Browsing the mirror: channels by folder, the user directory, profiles.
 import { ServiceError } from '../api/errors';
-import { searchUsers, userByEmail } from '../store/users';
+import { channelsTable } from '../store/channels';
+import { upsertRecords } from '../store/keyed-table';
+import { searchUsers, userByEmail, usersTable } from '../store/users';
 import type { CoreContext } from './context';
 import { cachedUser, channelListing, userProfile, userSummary } from './directory-views';
 import type { AreaHandlers } from './dispatch';
+import { requireOnline } from './online';
 
-export function directoryHandlers(context: CoreContext): AreaHandlers<'channels.list' | 'users.search' | 'users.profile' | 'users.byEmail'> {
+export function directoryHandlers(
+  context: CoreContext,
+): AreaHandlers<'channels.list' | 'channels.fetch' | 'users.search' | 'users.profile' | 'users.byEmail' | 'users.fetch'> {
   return {
     'channels.list': (filters) => channelListing(context.activeSession().db, filters),
+    'channels.fetch': async (filters) => {
+      const session = context.activeSession();
+      requireOnline(session, 'Asking the server for its channel list');
+      const { streams } = await session.client.getChannels(filters);
+      upsertRecords(session.db, channelsTable, streams);
+      session.notifyChanged({ channels: streams.map((channel) => channel.stream_id) });
+      const shown = new Set(streams.map((channel) => channel.stream_id));
+      const listing = channelListing(session.db, { ...filters, include_all: true, exclude_archived: false });
+      return { ...listing, channels: listing.channels.filter((channel) => shown.has(channel.stream_id)) };
+    },
+    'users.fetch': async () => {
+      const session = context.activeSession();
+      requireOnline(session, 'Asking the server for its user list');
+      const { members } = await session.client.getUsers({ client_gravatar: false, include_custom_profile_fields: true });
+      upsertRecords(session.db, usersTable, members);
+      session.notifyChanged({ users: members.map((user) => user.user_id) });
+      return { fetched: members.length };
+    },
     'users.search': ({ text, include_inactive, offset, limit }) => {
       const page = searchUsers(context.activeSession().db, { text, includeInactive: include_inactive, offset, limit });
       return { users: page.users.map(userSummary), total: page.total };

@@ -37,4 +37,8 @@ export const directoryChannels = {
   ),
   'users.profile': channel<UserProfile | null>()(z.object({ user_id: id })),
   'users.byEmail': channel<UserProfile | null>()(z.object({ email: z.string().trim().min(3).max(254) })),
+  /** Asks the server (GET /streams with these filters) and keeps what it answers in the mirror. */
+  'channels.fetch': channel<ChannelListing>()(channelFilters),
+  /** Asks the server for every user with profile data (GET /users) and keeps them in the mirror. */
+  'users.fetch': channel<{ fetched: number }>()(z.undefined()),
 } as const;

@@ -48,6 +48,26 @@ describe('the first screens, end to end', () => {
     await page.getByLabel('Archived').uncheck();
   });
 
+  it("asks the server for its channel list and user list on demand, and keeps the answer", async () => {
+    // Changed behind the app's back (no event): only asking the server can show it.
+    world.service.db.prepare("UPDATE streams SET name = 'sandbox-renamed' WHERE name = 'sandbox'").run();
+    world.service.db.prepare("UPDATE users SET full_name = 'Liam Renamed' WHERE email = 'liam@demo.example'").run();
+    const names = () => page.locator('[data-testid=channel] .channel-name').allTextContents();
+    expect(await names()).toContain('#sandbox');
+    await page.getByLabel('From the server').check();
+    await expect.poll(names).toContain('#sandbox-renamed');
+    await page.getByLabel('From the server').uncheck();
+    await expect.poll(names).toContain('#sandbox-renamed');
+
+    await page.getByRole('button', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Refresh from server' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Refreshed' }).textContent()).toMatch(/Refreshed \d+ users from the server/);
+    await page.getByPlaceholder('Search by name or email').fill('liam');
+    await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Liam Renamed');
+    await page.getByPlaceholder('Search by name or email').fill('');
+    await page.getByRole('button', { name: 'Channels' }).click();
+  });
+
   it('searches the directory as you type and opens a profile with custom fields', async () => {
     await page.getByRole('button', { name: 'Users' }).click();
     const search = page.getByPlaceholder('Search by name or email');

@@ -1,6 +1,6 @@
 // Whether the app is online now, for disabling the actions that cannot wait in the outbox.
-import type { SyncStatusView } from '../../../../shared/sync-status';
-import { call, onNotice } from '../../lib/ipc';
+import type { SyncStatusView } from '../../../shared/sync-status';
+import { call, onNotice } from './ipc';
 
 export class Connection {
   status = $state<SyncStatusView['state']>('connecting');
