@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -46,6 +47,17 @@ describe('the first screens, end to end', () => {
     await expect.poll(() => folders.allTextContents()).toContainEqual(expect.stringContaining('Archive'));
     await screenshot(page, 'channels');
     await page.getByLabel('Archived').uncheck();
+  });
+
+  it('switches between light and dark themes, and remembers the choice', async () => {
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+    await expect.poll(background).toBe('rgb(21, 24, 29)');
+    await screenshot(page, 'channels-dark');
+    await page.reload();
+    await expect.poll(background).toBe('rgb(21, 24, 29)');
+    await page.getByLabel('Theme').selectOption({ label: 'Light' });
+    await expect.poll(background).toBe('rgb(255, 255, 255)');
   });
 
   it("asks the server for its channel list and user list on demand, and keeps the answer", async () => {
