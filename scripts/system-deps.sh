@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Debian packages the project needs: libsecret headers to build keytar, a Secret
-# Service (gnome-keyring) on a D-Bus session for the keychain tests, and Debian's
-# Chromium for the end-to-end tests (no browser is ever downloaded).
+# Service (gnome-keyring) on a D-Bus session for the keychain (the demo and the tests),
+# and Debian's Chromium for the end-to-end tests (no browser is ever downloaded).
+# Run by `npm install` (preinstall) and by .ci/run; a no-op when everything is there.
 set -euo pipefail
 packages=(libsecret-1-dev gnome-keyring dbus dbus-x11 chromium)
 missing=()
@@ -9,9 +10,10 @@ for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" -ne 0 ]; then
-  echo "Missing Debian packages: ${missing[*]} (run: sudo apt-get install -y ${missing[*]})" >&2
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+  echo "Missing system packages: ${missing[*]} (on Debian: sudo apt-get install -y ${missing[*]})" >&2
   exit 1
 fi
+echo "Installing the Debian packages the project needs: ${missing[*]}" >&2
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
