@@ -2,25 +2,25 @@
 // before anything is sent. can_create_users is not announced to clients (the spec calls it a
 // property of the account, and neither the user record nor the registration carries it), so
 // its absence is learnt from the server's refusal of the first creation.
-import type { User } from '../../shared/api/records';
 import { ROLES } from '../../shared/api/limits';
 import type { JobHalt } from '../../shared/ipc';
 import type { MirrorDatabase } from '../store/database';
+import { userById } from '../store/users';
 import { prepared } from '../store/keyed-table';
-
-export function mirroredUser(db: MirrorDatabase, user_id: number): User | undefined {
-  const row = prepared(db, 'SELECT json FROM users WHERE user_id = ?').get(user_id) as { json: string } | undefined;
-  return row && (JSON.parse(row.json) as User);
-}
 
 /** Lower is more privileged; an unknown caller counts as a member. */
 export function callerRole(db: MirrorDatabase, user_id: number): number {
-  return mirroredUser(db, user_id)?.role ?? ROLES.member;
+  return userById(db, user_id)?.role ?? ROLES.member;
+}
+
+/** Owners (100) and administrators (200). */
+export function isAdministrator(db: MirrorDatabase, user_id: number): boolean {
+  return callerRole(db, user_id) <= ROLES.administrator;
 }
 
 /** The refusal when the caller is not an administrator (owners are administrators too). */
 export function requireAdministrator(db: MirrorDatabase, user_id: number, what: string): JobHalt | null {
-  if (callerRole(db, user_id) <= ROLES.administrator) return null;
+  if (isAdministrator(db, user_id)) return null;
   return { code: 'NOT_ADMINISTRATOR', message: `Only organization administrators can ${what}.` };
 }
 

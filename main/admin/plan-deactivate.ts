@@ -6,7 +6,8 @@ import { ROLES } from '../../shared/api/limits';
 import type { JobHalt } from '../../shared/ipc';
 import type { MirrorDatabase } from '../store/database';
 import { userByEmail } from '../store/users';
-import { activeOwnerIds, mirroredUser, requireAdministrator } from './caller';
+import { userById } from '../store/users';
+import { activeOwnerIds, requireAdministrator } from './caller';
 import type { PlannedItem } from './job-store';
 
 export type DeactivatePayload = {
@@ -26,7 +27,7 @@ export function planDeactivation(db: MirrorDatabase, caller_id: number, user_ids
   const seen = new Set<number>();
   const items: PlannedItem[] = [];
   const targets: (User | string)[] = [
-    ...user_ids.map((id) => mirroredUser(db, id) ?? `#${id}`),
+    ...user_ids.map((id) => userById(db, id) ?? `#${id}`),
     ...emails.filter((email) => email !== '').map((email) => userByEmail(db, email) ?? email),
   ];
   for (const target of targets) {

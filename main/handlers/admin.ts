@@ -10,9 +10,9 @@ import { allRecords } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
 import { realmValues } from '../store/realm';
 import type { CoreContext } from './context';
-import { cachedUser } from './directory-views';
 import { UserFacingError, type AreaHandlers } from './dispatch';
 import { buildPushRegistration } from './push-registration';
+import { userById } from '../store/users';
 
 /** Only the fields given: an absent one keeps the server's value (zod leaves them undefined). */
 function given<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
@@ -40,7 +40,7 @@ export function adminHandlers(
   return {
     'me.get': (): MeView => {
       const { db, client, account } = context.activeSession();
-      const user = cachedUser(db, account.user_id);
+      const user = userById(db, account.user_id);
       return {
         user_id: account.user_id,
         full_name: user?.full_name ?? account.email,

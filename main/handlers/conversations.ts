@@ -13,10 +13,10 @@ import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
 import { narrowOf, parseConversation, sendParams, typingTarget } from './conversation-target';
 import { callOrDefer } from './deferrable';
-import { cachedUser } from './directory-views';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
 import { isAdministrator, requireOnline } from './online';
+import { userName } from '../store/users';
 
 /** How many of the newest messages a refresh of the conversation list fetches. */
 const REFRESH_MESSAGES = 200;
@@ -34,7 +34,7 @@ function summary(session: AccountSession, conversation: string, last: Message, u
     return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: `#${channel_name} › ${target.topic || '(no topic)'}`, visibility_policy };
   }
   const others = target.user_ids.filter((id) => id !== session.account.user_id);
-  const names = (others.length > 0 ? others : target.user_ids).map((id) => cachedUser(session.db, id)?.full_name ?? `user ${id}`);
+  const names = (others.length > 0 ? others : target.user_ids).map((id) => userName(session.db, id));
   return { ...base, kind: 'direct', user_ids: target.user_ids, title: names.join(', '), visibility_policy: 0 };
 }
 

@@ -5,7 +5,7 @@ import { channelFoldersTable, channelSummaries, subscribedChannelIds } from '../
 import type { MirrorDatabase } from '../store/database';
 import { allRecords, getRecord } from '../store/keyed-table';
 import { customProfileFieldsTable } from '../store/personal';
-import { userStatusTable, usersTable } from '../store/users';
+import { userStatusTable } from '../store/users';
 
 export function userSummary(user: User): UserSummary {
   const { user_id, full_name, email, delivery_email, role, is_active, is_bot, bot_type } = user;
@@ -43,6 +43,3 @@ export function channelListing(db: MirrorDatabase, filters: ChannelFilters): Cha
   };
 }
 
-export function cachedUser(db: MirrorDatabase, user_id: number): User | undefined {
-  return getRecord(db, usersTable, user_id);
-}

@@ -2,9 +2,9 @@
 import { ServiceError } from '../api/errors';
 import { channelsTable } from '../store/channels';
 import { upsertRecords } from '../store/keyed-table';
-import { searchUsers, userByEmail, usersTable } from '../store/users';
+import { searchUsers, userByEmail, userById, usersTable } from '../store/users';
 import type { CoreContext } from './context';
-import { cachedUser, channelListing, userProfile, userSummary } from './directory-views';
+import { channelListing, userProfile, userSummary } from './directory-views';
 import type { AreaHandlers } from './dispatch';
 import { requireOnline } from './online';
 
@@ -37,7 +37,7 @@ export function directoryHandlers(
     },
     'users.profile': ({ user_id }) => {
       const { db } = context.activeSession();
-      const user = cachedUser(db, user_id);
+      const user = userById(db, user_id);
       return user ? userProfile(db, user) : null;
     },
     'users.byEmail': async ({ email }) => {

@@ -1,5 +1,5 @@
 import type { AccountSession } from '../app/session';
-import { cachedUser } from './directory-views';
+import { isAdministrator as isAdministratorIn } from '../admin/caller';
 import { UserFacingError } from './dispatch';
 
 /** Actions that cannot wait in the outbox are refused offline, with the reason. */
@@ -7,8 +7,7 @@ export function requireOnline(session: AccountSession, action: string): void {
   if (session.engine.status.state !== 'online') throw new UserFacingError('OFFLINE', `${action} needs the connection to the server, and the app is offline.`);
 }
 
-/** Owners (100) and administrators (200), from the mirror's record of the signed-in user. */
+/** Owners and administrators, from the mirror's record of the signed-in user. */
 export function isAdministrator(session: AccountSession): boolean {
-  const role = cachedUser(session.db, session.account.user_id)?.role;
-  return role === 100 || role === 200;
+  return isAdministratorIn(session.db, session.account.user_id);
 }

@@ -11,9 +11,9 @@ import { outboxItems } from '../store/outbox';
 import { scheduledMessagesTable } from '../store/personal';
 import type { CoreContext } from './context';
 import { callOrDefer } from './deferrable';
-import { cachedUser } from './directory-views';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
+import { userName } from '../store/users';
 
 const SCHEDULING_KINDS = new Set(['createScheduledMessage', 'editScheduledMessage']);
 
@@ -31,7 +31,7 @@ function recipientLabel(session: AccountSession, message: ScheduledMessage): str
     return `#${name ?? `channel ${String(channelId)}`}`;
   }
   const ids = Array.isArray(message.to) ? message.to : [message.to];
-  return ids.map((user_id) => cachedUser(session.db, user_id)?.full_name ?? `user ${user_id}`).join(', ');
+  return ids.map((user_id) => userName(session.db, user_id)).join(', ');
 }
 
 export function schedulingHandlers(

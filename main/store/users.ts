@@ -1,6 +1,6 @@
 import type { User, UserStatus } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
-import { type KeyedTable, parseRows, prepared } from './keyed-table';
+import { getRecord, type KeyedTable, parseRows, prepared } from './keyed-table';
 import { foldName, userSearchIndex } from './user-search';
 
 export const usersTable: KeyedTable<User> = {
@@ -53,6 +53,15 @@ export function searchUsers(db: MirrorDatabase, query: UserQuery = {}): UserPage
   const rows = prepared(db, 'SELECT user_id, json FROM users WHERE user_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { user_id: number; json: string }[];
   const byId = new Map(rows.map((row) => [row.user_id, row.json]));
   return { users: ids.flatMap((id) => { const json = byId.get(id); return json ? [JSON.parse(json) as User] : []; }), total };
+}
+
+export function userById(db: MirrorDatabase, user_id: number): User | undefined {
+  return getRecord(db, usersTable, user_id);
+}
+
+/** A user's name for messages and lists; the id when the mirror does not know the user. */
+export function userName(db: MirrorDatabase, user_id: number): string {
+  return userById(db, user_id)?.full_name ?? `user ${user_id}`;
 }
 
 export function userByEmail(db: MirrorDatabase, email: string): User | undefined {

@@ -1,49 +1,35 @@
 // A user import killed (SIGKILL) in the middle of its run, with requests in flight, then resumed
 // by a new process on the same mirror: every user is created exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { importFile, openRunner, serverEmailCounts, tempDir } from './harness';
+import { beforeAll, expect, it } from 'vitest';
+import type { ServiceAccount } from '../../service/index';
+import { killHard, spawnScript, type Child } from '../../support/child-process';
+import { importFile, openRunner, serverEmailCounts, useBulkSimulator } from './harness';
 
-let service: RunningService;
+const bulk = useBulkSimulator();
 let admin: ServiceAccount;
-let dir: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  service = await startService();
-  admin = service.accounts.find((a) => a.email === 'admin@demo.example')!;
-  dir = tempDir();
-});
-afterAll(async () => {
-  await service.close();
-  dir.remove();
+beforeAll(() => {
+  admin = bulk.service.accounts.find((a) => a.email === 'admin@demo.example')!;
 });
 
-function child(mirrorPath: string, csvPath: string): { process: ChildProcess; lines: string[] } {
-  const args = ['--import', 'tsx', join(import.meta.dirname, 'crash-child.ts'), service.url, admin.email, admin.api_key, String(admin.user_id), mirrorPath, csvPath];
-  const process_ = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines: string[] = [];
-  process_.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n')));
-  return { process: process_, lines };
-}
+const child = (mirrorPath: string, csvPath: string): Child =>
+  spawnScript(join(import.meta.dirname, 'crash-child.ts'), [bulk.service.url, admin.email, admin.api_key, String(admin.user_id), mirrorPath, csvPath]);
 
 it('resumes after SIGKILL and creates every user exactly once', async () => {
-  const mirrorPath = join(dir.path, 'mirror.db');
-  const csvPath = join(dir.path, 'users.csv');
+  const mirrorPath = join(bulk.dir.path, 'mirror.db');
+  const csvPath = join(bulk.dir.path, 'users.csv');
   const file = importFile(400, 'crash', 'member@demo.example');
   writeFileSync(csvPath, file.csv);
   // Slow answers, so requests are in flight when the process dies.
-  service.faults.latencyMs = 15;
+  bulk.service.faults.latencyMs = 15;
 
   const run = child(mirrorPath, csvPath);
   const done = () => Math.max(0, ...run.lines.filter((l) => l.startsWith('DONE ')).map((l) => Number(l.slice(5))));
   await expect.poll(done, { timeout: 60_000 }).toBeGreaterThanOrEqual(120);
-  const exited = new Promise((resolve) => run.process.once('exit', resolve));
-  run.process.kill('SIGKILL');
-  await exited;
+  await killHard(run.process);
   const job_id = Number(run.lines.find((l) => l.startsWith('JOB '))!.slice(4));
 
   const killed = new Database(mirrorPath, { readonly: true });
@@ -57,7 +43,7 @@ it('resumes after SIGKILL and creates every user exactly once', async () => {
   // One request at a time: at most one item's outcome is unknown.
   expect(states.get('running') ?? 0).toBeLessThanOrEqual(1);
 
-  const resumed = await openRunner(service.url, admin, mirrorPath);
+  const resumed = await openRunner(bulk.service.url, admin, mirrorPath);
   try {
     // A restart sends nothing by itself: the job waits, interrupted, for the user.
     const [waiting] = resumed.runner.unfinished();
@@ -68,6 +54,6 @@ it('resumes after SIGKILL and creates every user exactly once', async () => {
   } finally {
     resumed.close();
   }
-  const counts = serverEmailCounts(service, file.good);
+  const counts = serverEmailCounts(bulk.service, file.good);
   expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
 }, 120_000);

@@ -1,41 +1,31 @@
 // Bulk deactivation and invitation links against the simulator, and the fallback from user
 // creation to invitation links when the server refuses the caller can_create_users.
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { exportJobCsv } from '../../../main/admin/csv-export';
 import { parseUserCsv } from '../../../main/admin/csv-import';
 import { insertJob, itemsInState, jobItems } from '../../../main/admin/job-store';
 import { planUserImport } from '../../../main/admin/plan-create-users';
 import { planDeactivation } from '../../../main/admin/plan-deactivate';
 import { planInvites } from '../../../main/admin/plan-invites';
-import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { openRunner, tempDir, type RunnerRun } from './harness';
+import type { ServiceAccount } from '../../service/index';
+import { openRunner, useBulkSimulator, type RunnerRun } from './harness';
 
-let service: RunningService;
-let dir: ReturnType<typeof tempDir>;
+const bulk = useBulkSimulator();
 let run: RunnerRun | undefined;
-const account = (email: string): ServiceAccount => service.accounts.find((a) => a.email === email)!;
-
-beforeAll(async () => {
-  service = await startService();
-  dir = tempDir();
-});
-afterAll(async () => {
-  await service.close();
-  dir.remove();
-});
+const account = (email: string): ServiceAccount => bulk.service.accounts.find((a) => a.email === email)!;
 afterEach(() => {
   run?.close();
   run = undefined;
 });
 
-const isActive = (user_id: number) => service.db.prepare('SELECT is_active FROM users WHERE user_id = ?').pluck().get(user_id);
-const idOf = (email: string) => service.db.prepare('SELECT user_id FROM users WHERE email = ?').pluck().get(email) as number;
+const isActive = (user_id: number) => bulk.service.db.prepare('SELECT is_active FROM users WHERE user_id = ?').pluck().get(user_id);
+const idOf = (email: string) => bulk.service.db.prepare('SELECT user_id FROM users WHERE email = ?').pluck().get(email) as number;
 
 describe('bulk deactivation', () => {
   it('skips the only owner and the caller, reports the server’s refusals, deactivates the rest', async () => {
     const admin = account('admin@demo.example');
-    run = await openRunner(service.url, admin, `${dir.path}/deactivate.db`);
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/deactivate.db`);
     const owner = idOf('owner@demo.example');
     const members = ['priya@demo.example', 'diego@demo.example', 'liam@demo.example'].map(idOf);
     const bot = idOf('echo-bot@demo.example');
@@ -54,7 +44,7 @@ describe('bulk deactivation', () => {
     const [failed] = itemsInState(run.db, job_id, 'failed');
     expect(failed).toMatchObject({ payload: { user_id: bot }, error_code: 'BAD_REQUEST', error_msg: 'No such user' });
     expect(itemsInState(run.db, job_id, 'skipped').map((i) => i.error_code)).toEqual(['ONLY_OWNER', 'SELF', 'NOT_FOUND']);
-    const comments = service.db.prepare('SELECT comment FROM deactivation_emails WHERE user_id IN (?, ?, ?)').pluck().all(...members);
+    const comments = bulk.service.db.prepare('SELECT comment FROM deactivation_emails WHERE user_id IN (?, ?, ?)').pluck().all(...members);
     expect(comments).toEqual(['Contract ended', 'Contract ended', 'Contract ended']);
   });
 });
@@ -63,7 +53,7 @@ describe('without can_create_users', () => {
   it('halts the import at the first refusal, explaining it, and invitation links do instead', async () => {
     // An administrator whom the organization did not give can_create_users.
     const admin2 = account('admin2@demo.example');
-    run = await openRunner(service.url, admin2, `${dir.path}/fallback.db`);
+    run = await openRunner(bulk.service.url, admin2, `${bulk.dir.path}/fallback.db`);
     const csv = 'email,full_name\nnew1@fallback.example,New One\nnew2@fallback.example,New Two\nnew3@fallback.example,New Three\n';
     const imported = planUserImport(run.db, admin2.user_id, parseUserCsv(csv));
     expect(imported.blocked).toBeNull();
@@ -73,7 +63,7 @@ describe('without can_create_users', () => {
     const halted = run.runner.progress(job_id);
     expect(halted).toMatchObject({ state: 'paused', done: 0, failed: 0, remaining: 3, halt: { fallback: 'invite_links' } });
     expect(halted.halt!.message).toMatch(/can_create_users/);
-    expect(service.db.prepare("SELECT count(*) FROM users WHERE email LIKE '%@fallback.example'").pluck().get()).toBe(0);
+    expect(bulk.service.db.prepare("SELECT count(*) FROM users WHERE email LIKE '%@fallback.example'").pluck().get()).toBe(0);
 
     const invites = planInvites(run.db, admin2.user_id, { count: 3, invite_as: 400, stream_ids: [], group_ids: [], include_realm_default_subscriptions: true, invite_expires_in_minutes: 60 });
     expect(invites.blocked).toBeNull();
@@ -89,7 +79,7 @@ describe('without can_create_users', () => {
 
   it('refuses invitation links with a role above the caller’s', async () => {
     const admin2 = account('admin2@demo.example');
-    run = await openRunner(service.url, admin2, `${dir.path}/role.db`);
+    run = await openRunner(bulk.service.url, admin2, `${bulk.dir.path}/role.db`);
     expect(planInvites(run.db, admin2.user_id, { count: 2, invite_as: 100, stream_ids: [], group_ids: [], include_realm_default_subscriptions: false }).blocked?.code).toBe(
       'ROLE_TOO_PRIVILEGED',
     );

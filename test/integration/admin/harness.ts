@@ -10,7 +10,8 @@ import { JobRunner } from '../../../main/admin/job-runner';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { reconcileSnapshot } from '../../../main/sync/reconcile';
 import { REGISTER_PARAMS } from '../../../main/sync/snapshot';
-import type { RunningService, ServiceAccount } from '../../service/index';
+import { afterAll, beforeAll } from 'vitest';
+import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 
 export interface RunnerRun {
   db: MirrorDatabase;
@@ -106,4 +107,18 @@ export function importFile(rows: number, tag: string, existingEmail: string): Im
     }
   }
   return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, good, bad };
+}
+
+/** The simulator and a scratch folder for the enclosing test file, cleaned up after it. */
+export function useBulkSimulator(): { service: RunningService; dir: { path: string; remove: () => void } } {
+  const fixture = { service: undefined as unknown as RunningService, dir: undefined as unknown as { path: string; remove: () => void } };
+  beforeAll(async () => {
+    fixture.service = await startService();
+    fixture.dir = tempDir();
+  });
+  afterAll(async () => {
+    await fixture.service.close();
+    fixture.dir.remove();
+  });
+  return fixture;
 }

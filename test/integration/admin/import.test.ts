@@ -1,32 +1,25 @@
 // User import against the simulator: exactly the bad rows are reported, with their lines; every
 // other row is created once, also under 429s, after a lost answer, a few at a time, and across pause and resume.
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exportJobCsv } from '../../../main/admin/csv-export';
 import { parseUserCsv } from '../../../main/admin/csv-import';
 import { insertJob, itemsInState, jobItems, markRunning } from '../../../main/admin/job-store';
 import { planUserImport, type CreateUserPayload } from '../../../main/admin/plan-create-users';
-import { startService, type RunningService, type ServiceAccount } from '../../service/index';
-import { importFile, openRunner, serverEmailCounts, tempDir, type RunnerRun } from './harness';
+import type { ServiceAccount } from '../../service/index';
+import { importFile, openRunner, serverEmailCounts, useBulkSimulator, type RunnerRun } from './harness';
 
-let service: RunningService;
+const bulk = useBulkSimulator();
 let admin: ServiceAccount;
-let dir: ReturnType<typeof tempDir>;
 let run: RunnerRun | undefined;
 
-beforeAll(async () => {
-  service = await startService();
-  admin = service.accounts.find((a) => a.email === 'admin@demo.example')!;
-  dir = tempDir();
-});
-afterAll(async () => {
-  await service.close();
-  dir.remove();
+beforeAll(() => {
+  admin = bulk.service.accounts.find((a) => a.email === 'admin@demo.example')!;
 });
 afterEach(() => {
   run?.close();
   run = undefined;
-  Object.assign(service.faults, { rateLimitNext: 0, dropNext: 0, latencyMs: 0, retryAfterSeconds: 1 });
+  Object.assign(bulk.service.faults, { rateLimitNext: 0, dropNext: 0, latencyMs: 0, retryAfterSeconds: 1 });
 });
 
 function plan(r: RunnerRun, csv: string): number {
@@ -36,19 +29,19 @@ function plan(r: RunnerRun, csv: string): number {
 }
 
 function expectEachCreatedOnce(emails: string[]): void {
-  const counts = serverEmailCounts(service, emails);
+  const counts = serverEmailCounts(bulk.service, emails);
   expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
 }
 
 describe('bulk user import', () => {
   it('reports exactly the 20 bad rows of 1,000 with their lines and creates the rest', async () => {
-    run = await openRunner(service.url, admin, `${dir.path}/import.db`);
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/import.db`);
     const file = importFile(1000, 'thousand', 'member@demo.example');
     const job_id = plan(run, file.csv);
 
     // Stored and previewed before anything is sent.
     expect(run.runner.progress(job_id)).toMatchObject({ state: 'planned', total: 1000, skipped: 20, remaining: 980, done: 0 });
-    expect(serverEmailCounts(service, file.good.slice(0, 1)).get(file.good[0]!)).toBe(0);
+    expect(serverEmailCounts(bulk.service, file.good.slice(0, 1)).get(file.good[0]!)).toBe(0);
     const skipped = itemsInState<CreateUserPayload>(run.db, job_id, 'skipped');
     expect(new Map(skipped.map((item) => [item.payload.line, item.error_code]))).toEqual(file.bad);
     for (const item of skipped) expect(item.error_msg).toMatch(new RegExp(`^Line ${item.payload.line}: `));
@@ -62,7 +55,7 @@ describe('bulk user import', () => {
     // The export holds every created id and each generated password, and only those.
     const exported = parse(exportJobCsv('create_users', jobItems(run.db, job_id)), { bom: true, columns: true }) as Record<string, string>[];
     expect(exported).toHaveLength(1000);
-    const password = service.db.prepare('SELECT user_id, password FROM users WHERE email = ?');
+    const password = bulk.service.db.prepare('SELECT user_id, password FROM users WHERE email = ?');
     for (const row of exported.filter((r) => r.state === 'done')) {
       const created = password.get(row.email) as { user_id: number; password: string };
       expect(Number(row.user_id)).toBe(created.user_id);
@@ -79,22 +72,22 @@ describe('bulk user import', () => {
   }, 120_000);
 
   it('finishes under 429s without losing or repeating a row', async () => {
-    service.faults.retryAfterSeconds = 0.1;
+    bulk.service.faults.retryAfterSeconds = 0.1;
     const file = importFile(300, 'limited', 'member@demo.example');
     // A burst the client rides out, then one it gives up on, which the job waits out.
     const bursts = new Map([
       [100, 2],
       [200, 6],
     ]);
-    run = await openRunner(service.url, admin, `${dir.path}/limited.db`, (p) => {
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/limited.db`, (p) => {
       const burst = bursts.get(p.done);
       bursts.delete(p.done);
-      if (burst) service.faults.rateLimitNext = burst;
+      if (burst) bulk.service.faults.rateLimitNext = burst;
     });
     const job_id = plan(run, file.csv);
     run.runner.start(job_id);
     await run.runner.idle(job_id);
-    expect(service.faults.rateLimitNext).toBe(0);
+    expect(bulk.service.faults.rateLimitNext).toBe(0);
     expect(run.runner.progress(job_id)).toMatchObject({ state: 'finished', done: file.good.length, failed: 0 });
     expectEachCreatedOnce(file.good);
     expect(run.logged.some((line) => line.includes('rate limited'))).toBe(true);
@@ -103,9 +96,9 @@ describe('bulk user import', () => {
 
   it('checks on the server before sending again an item whose answer was lost', async () => {
     let dropped = false;
-    run = await openRunner(service.url, admin, `${dir.path}/lost.db`, (p) => {
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/lost.db`, (p) => {
       // A request in the middle of the run is dropped on the way (never processed).
-      if (p.done === 10 && !dropped) service.faults.dropNext = 1;
+      if (p.done === 10 && !dropped) bulk.service.faults.dropNext = 1;
       dropped ||= p.done === 10;
     });
     const file = importFile(40, 'lost', 'member@demo.example');
@@ -122,8 +115,8 @@ describe('bulk user import', () => {
   }, 60_000);
 
   it('sends a few at a time when asked, still each once', async () => {
-    service.faults.latencyMs = 5;
-    run = await openRunner(service.url, admin, `${dir.path}/concurrent.db`, undefined, 3);
+    bulk.service.faults.latencyMs = 5;
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/concurrent.db`, undefined, 3);
     const file = importFile(150, 'concurrent', 'member@demo.example');
     const job_id = plan(run, file.csv);
     run.runner.start(job_id);
@@ -133,8 +126,8 @@ describe('bulk user import', () => {
   });
 
   it('pauses, resumes and cancels', async () => {
-    service.faults.latencyMs = 5;
-    run = await openRunner(service.url, admin, `${dir.path}/pause.db`);
+    bulk.service.faults.latencyMs = 5;
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/pause.db`);
     const file = importFile(120, 'paused', 'member@demo.example');
     const job_id = plan(run, file.csv);
     const runner = run.runner;
@@ -158,7 +151,7 @@ describe('bulk user import', () => {
     const notSent = itemsInState<CreateUserPayload>(run.db, job_id, 'skipped').filter((item) => item.error_code === 'CANCELLED');
     expect(created.length + notSent.length).toBe(file.good.length);
     expectEachCreatedOnce(created);
-    expect([...serverEmailCounts(service, notSent.map((item) => item.payload.email)).values()].every((n) => n === 0)).toBe(true);
+    expect([...serverEmailCounts(bulk.service, notSent.map((item) => item.payload.email)).values()].every((n) => n === 0)).toBe(true);
     expect(() => runner.start(job_id)).toThrow(/cancelled/);
   }, 60_000);
 });

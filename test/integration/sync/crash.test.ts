@@ -1,6 +1,5 @@
 // A process killed (SIGKILL) in the middle of a snapshot reconcile or of an event batch leaves
 // a database that passes PRAGMA integrity_check and reconciles correctly on the next start.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { ServiceClient } from '../../../main/api/service-client';
 import { allRecords } from '../../../main/store/keyed-table';
 import { userStatusTable } from '../../../main/store/users';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
+import { killHard, spawnScript, type Child } from '../../support/child-process';
 import { mirrorDir, runEngine, until } from './engine-harness';
 
 let service: RunningService;
@@ -19,20 +19,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => service.close());
 
-function child(mode: 'snapshot' | 'events', mirrorPath: string): { process: ChildProcess; lines: string[] } {
-  const process_ = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crash-child.ts'), mode, service.url, admin.email, admin.api_key, mirrorPath], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  process_.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n')));
-  return { process: process_, lines };
-}
-
-async function kill(process_: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => process_.once('exit', resolve));
-  process_.kill('SIGKILL');
-  await exited;
-}
+const child = (mode: 'snapshot' | 'events', mirrorPath: string): Child =>
+  spawnScript(join(import.meta.dirname, 'crash-child.ts'), [mode, service.url, admin.email, admin.api_key, mirrorPath]);
 
 function integrity(path: string): string {
   const db = new Database(path, { readonly: true });
@@ -63,7 +51,7 @@ describe('killed mid-write', () => {
       const run = child('snapshot', dir.path);
       await until(() => run.lines.includes('RECONCILE_BEGIN'), 'reconcile started', 60_000);
       await new Promise((resolve) => setTimeout(resolve, 40));
-      await kill(run.process);
+      await killHard(run.process);
       expect(run.lines).not.toContain('RECONCILE_END');
 
       expect(integrity(dir.path)).toBe('ok');
@@ -93,7 +81,7 @@ describe('killed mid-write', () => {
         }
       })();
       await until(() => run.lines.filter((l) => l.startsWith('BATCH')).length >= 3, 'batches applied', 30_000);
-      await kill(run.process);
+      await killHard(run.process);
       await flood;
 
       expect(integrity(dir.path)).toBe('ok');
