@@ -9,10 +9,10 @@ import { activeOwnerIds } from '../admin/caller';
 import { allRecords } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
 import { realmValues } from '../store/realm';
+import { userById } from '../store/users';
 import type { CoreContext } from './context';
 import { UserFacingError, type AreaHandlers } from './dispatch';
 import { buildPushRegistration } from './push-registration';
-import { userById } from '../store/users';
 
 /** Only the fields given: an absent one keeps the server's value (zod leaves them undefined). */
 function given<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {

@@ -9,6 +9,7 @@ import { cachedConversations } from '../store/conversations';
 import { getRecord } from '../store/keyed-table';
 import { conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
+import { userName } from '../store/users';
 import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
 import { narrowOf, parseConversation, sendParams, typingTarget } from './conversation-target';
@@ -16,7 +17,6 @@ import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
 import { isAdministrator, requireOnline } from './online';
-import { userName } from '../store/users';
 
 /** How many of the newest messages a refresh of the conversation list fetches. */
 const REFRESH_MESSAGES = 200;

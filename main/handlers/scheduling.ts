@@ -9,11 +9,11 @@ import { channelsTable } from '../store/channels';
 import { allRecords, getRecord } from '../store/keyed-table';
 import { outboxItems } from '../store/outbox';
 import { scheduledMessagesTable } from '../store/personal';
+import { userName } from '../store/users';
 import type { CoreContext } from './context';
 import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
-import { userName } from '../store/users';
 
 const SCHEDULING_KINDS = new Set(['createScheduledMessage', 'editScheduledMessage']);
 
