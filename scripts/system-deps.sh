@@ -2,12 +2,13 @@
 # Debian packages the project needs: libsecret headers to build keytar, a Secret
 # Service (gnome-keyring) on a D-Bus session for the keychain (the demo and the tests),
 # and Debian's Chromium for the end-to-end tests (no browser is ever downloaded).
-# Run by `npm install` (preinstall) and by .ci/run; a no-op when everything is there.
+# Run by scripts/setup.sh before anything else; a no-op when everything is there.
 set -euo pipefail
 packages=(libsecret-1-dev gnome-keyring dbus dbus-x11 chromium)
 missing=()
 for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  # A removed package keeps its configuration and still answers `dpkg -s`: ask for its state.
+  [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" = "install ok installed" ] || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then

@@ -3,6 +3,7 @@
 # Chromium), with the OS keychain available (scripts/with-keyring.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/setup.sh
 npm run -s typecheck
 npm run -s lint
 mkdir -p test-results
