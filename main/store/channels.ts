@@ -1,7 +1,7 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/ipc';
 import type { MirrorDatabase } from './database';
-import { type KeyedTable, parseRows, prepared } from './keyed-table';
+import { type KeyedTable, prepared } from './keyed-table';
 
 export const channelsTable: KeyedTable<Channel> = {
   table: 'channels',
@@ -45,24 +45,3 @@ export const channelFoldersTable: KeyedTable<ChannelFolder> = {
     is_archived: (f) => f.is_archived === true,
   },
 };
-
-export interface ChannelQuery {
-  /** A folder's channels; null for channels in no folder; absent for every folder. */
-  channel_folder_id?: number | null;
-  includeArchived?: boolean;
-  offset?: number;
-  limit?: number;
-}
-
-export function listChannels(db: MirrorDatabase, query: ChannelQuery = {}): Channel[] {
-  const where: string[] = [];
-  if (!query.includeArchived) where.push('is_archived = 0');
-  if (query.channel_folder_id === null) where.push('folder_id IS NULL');
-  else if (query.channel_folder_id !== undefined) where.push('folder_id = @folder');
-  const sql =
-    `SELECT json FROM channels ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ` +
-    'ORDER BY name, stream_id LIMIT @limit OFFSET @offset';
-  return parseRows<Channel>(
-    prepared(db, sql).all({ folder: query.channel_folder_id ?? null, limit: query.limit ?? -1, offset: query.offset ?? 0 }),
-  );
-}

@@ -31,9 +31,3 @@ export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
 export function cachedMessageCount(db: MirrorDatabase, conversation: ConversationKey): number {
   return (prepared(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation = ?').get(conversation) as { n: number }).n;
 }
-
-export function cachedMessageIds(db: MirrorDatabase, conversation: ConversationKey): number[] {
-  return (prepared(db, 'SELECT message_id FROM messages WHERE conversation = ?').all(conversation) as { message_id: number }[]).map(
-    (row) => row.message_id,
-  );
-}

@@ -41,21 +41,3 @@ export type KnownErrorCode =
 
 /** Newer servers add codes; an unknown one is kept as sent. */
 export type ErrorCode = KnownErrorCode | (string & {});
-
-/** The extra fields some codes carry. */
-export interface ErrorExtraFields {
-  STREAM_DOES_NOT_EXIST: { stream_id?: number; stream?: string };
-  BAD_EVENT_QUEUE_ID: { queue_id: string };
-  /** Seconds, a float; null when the server's limiter gave no time. */
-  RATE_LIMIT_HIT: { 'retry-after': number | null };
-  REQUEST_VARIABLE_MISSING: { var_name: string };
-  REQUEST_VARIABLE_INVALID: { var_name: string };
-  CSRF_FAILED: { reason: string };
-}
-
-export interface ErrorBody {
-  result: 'error';
-  msg: string;
-  code?: ErrorCode;
-  [field: string]: unknown;
-}

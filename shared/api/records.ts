@@ -250,14 +250,3 @@ export interface NarrowTerm {
   operand: string | number | number[];
   negated?: boolean;
 }
-
-/** The payload the service POSTs to an outgoing-webhook bot's URL. */
-export interface OutgoingWebhookPayload extends OpenRecord {
-  bot_email: string;
-  bot_full_name: string;
-  data: string;
-  /** `private_message` before feature level 201; other values may exist. */
-  trigger: string;
-  token: string;
-  message: Message;
-}

@@ -1,7 +1,7 @@
 // What a user of the client notices when the service misbehaves: rate limiting (429), dropped
 // and hung connections, 5xx answers, bad credentials, and a server too old for a feature.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError } from '../../../main/api';
+import { NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError } from '../../../main/api/errors';
 import { failure, startHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -1,5 +1,5 @@
 // One simulator per test file, and a client for each of its accounts, picked by role.
-import { ServiceClient, type ServiceClientOptions } from '../../../main/api';
+import { ServiceClient, type ServiceClientOptions } from '../../../main/api/service-client';
 import { startService, type ServiceAccount, type ServiceOptions } from '../../service/index';
 
 export type Service = Awaited<ReturnType<typeof startService>>;

@@ -1,7 +1,8 @@
 // Every operation of the spec through the client against the simulator over real HTTP: what a
 // caller gets back on success, and each error the spec lists for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, ValidationError, type ServiceClient } from '../../../main/api';
+import { ServiceError, ValidationError } from '../../../main/api/errors';
+import type { ServiceClient } from '../../../main/api/service-client';
 import { failure, inAnHour, startHarness, type Harness } from './harness';
 
 let h: Harness;

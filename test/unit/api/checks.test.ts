@@ -1,7 +1,8 @@
 // The spec's rules, checked before sending: each check alone (as the GUI forms will use them),
 // and through the client, which then sends nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ServiceClient, ValidationError } from '../../../main/api';
+import { ServiceClient } from '../../../main/api/service-client';
+import { ValidationError } from '../../../main/api/errors';
 import {
   checkChannelFolderDescription,
   checkChannelFolderName,
@@ -9,7 +10,6 @@ import {
   checkFieldType,
   checkInviteAs,
   checkMessageFlag,
-  checkOperation,
   checkProfileSummary,
   checkScheduledTopic,
   checkScheduledTypeChange,
@@ -18,7 +18,8 @@ import {
   checkTypingTarget,
   checkVisibilityPolicy,
   checkWelcomeMessageCustomText,
-} from '../../../shared/api';
+} from '../../../shared/api/checks';
+import { checkOperation } from '../../../shared/api/operation-checks';
 import { useCaptureServer } from './capture-server';
 
 describe('rule checks', () => {

@@ -1,7 +1,8 @@
 // Constructing a client: only https: (or http: to loopback), the API root under /api/v1; and
 // the feature level it learns and refuses calls by, before anything is sent.
 import { describe, expect, it } from 'vitest';
-import { ServiceClient, UnsupportedFeatureError, ValidationError } from '../../../main/api';
+import { ServiceClient } from '../../../main/api/service-client';
+import { UnsupportedFeatureError, ValidationError } from '../../../main/api/errors';
 import { json, useCaptureServer } from './capture-server';
 
 describe('server URL', () => {

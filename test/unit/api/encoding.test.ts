@@ -1,7 +1,7 @@
 // What the client puts on the wire, as a server reads it: auth, query vs form body, JSON-encoded
 // arrays and scalars, plain strings, escaped path parameters, omitted params.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../../main/api';
+import { ServiceClient } from '../../../main/api/service-client';
 import { fields, json, useCaptureServer } from './capture-server';
 
 const server = useCaptureServer();

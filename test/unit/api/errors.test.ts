@@ -3,7 +3,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NetworkError, ServiceClient, ServiceError, TimeoutError } from '../../../main/api';
+import { NetworkError, ServiceError, TimeoutError } from '../../../main/api/errors';
+import { ServiceClient } from '../../../main/api/service-client';
 import { json, useCaptureServer } from './capture-server';
 
 const server = useCaptureServer();

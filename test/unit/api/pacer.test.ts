@@ -1,7 +1,9 @@
 // Pacing from X-RateLimit-* headers, on a fake clock: no cost when there is nothing to pace,
 // spreading when the budget runs low, and a bulk job that stays (almost) clear of 429s.
 import { describe, expect, it } from 'vitest';
-import { Pacer, ServiceClient, type RateLimitState } from '../../../main/api';
+import { Pacer } from '../../../main/api/pacer';
+import { ServiceClient } from '../../../main/api/service-client';
+import type { RateLimitState } from '../../../main/api/rate-limit';
 import { fakeClock } from './capture-server';
 
 const T0 = 1_700_000_000_000;

@@ -1,7 +1,8 @@
 // 429 handling: wait as the server asks (float retry-after), retry a bounded number of times,
 // then fail clearly with RATE_LIMIT_HIT.
 import { describe, expect, it } from 'vitest';
-import { ServiceClient, ServiceError } from '../../../main/api';
+import { ServiceClient } from '../../../main/api/service-client';
+import { ServiceError } from '../../../main/api/errors';
 import { fakeClock, json, useCaptureServer } from './capture-server';
 
 const limited = (retryAfter: number | null, headers: Record<string, string> = {}) => ({

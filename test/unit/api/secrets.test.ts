@@ -2,7 +2,8 @@
 // however they are serialized.
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ServiceClient, type Logger } from '../../../main/api';
+import { ServiceClient } from '../../../main/api/service-client';
+import type { Logger } from '../../../main/api/logger';
 import { json, useCaptureServer } from './capture-server';
 
 const API_KEY = 'Zq8sEcReTkEy0123456789abcdef';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MirrorTooNewError, openMirror, schemaVersion, type MirrorDatabase } from '../../../main/store/database';
 import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
 import { migrations } from '../../../main/store/migrations';
-import { channelsTable, listChannels } from '../../../main/store/channels';
+import { channelsTable } from '../../../main/store/channels';
 import { searchUsers, userByEmail, usersTable } from '../../../main/store/users';
 import { addReaction, channelTopicConversation, conversationMessages, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
 import type { Message } from '../../../shared/api/records';
@@ -72,24 +72,6 @@ describe('records', () => {
     upsertRecords(db, channelsTable, [channel(1, 'general'), channel(2, 'random'), channel(3, 'old')]);
     replaceRecords(db, channelsTable, [channel(1, 'general'), channel(2, 'random-renamed')]);
     expect(allRecords(db, channelsTable).map((c) => c.name)).toEqual(['general', 'random-renamed']);
-  });
-
-  it('lists channels by folder and by archived state', () => {
-    db = openMirror(':memory:');
-    upsertRecords(db, channelsTable, [
-      channel(1, 'design', { folder_id: 10 }),
-      channel(2, 'Announcements', { folder_id: 10 }),
-      channel(3, 'old-design', { folder_id: 10, is_archived: true }),
-      channel(4, 'lobby'),
-    ]);
-    expect(listChannels(db, { channel_folder_id: 10 }).map((c) => c.name)).toEqual(['Announcements', 'design']);
-    expect(listChannels(db, { channel_folder_id: 10, includeArchived: true }).map((c) => c.name)).toEqual([
-      'Announcements',
-      'design',
-      'old-design',
-    ]);
-    expect(listChannels(db, { channel_folder_id: null }).map((c) => c.name)).toEqual(['lobby']);
-    expect(listChannels(db, { limit: 2, offset: 1 }).map((c) => c.name)).toEqual(['design', 'lobby']);
   });
 });
 
