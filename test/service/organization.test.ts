@@ -146,6 +146,65 @@ describe('POST /invites/multiuse', () => {
   });
 });
 
+describe('listing and revoking reusable invitation links', () => {
+  const create = async (role: 'owner' | 'admin' | 'moderator' | 'member', params: Record<string, unknown> = {}) =>
+    String((await demo.clients[role].post('/invites/multiuse', params)).body['invite_link']);
+  const listed = async (role: 'owner' | 'admin' | 'admin2' | 'moderator' | 'member') => {
+    const reply = await demo.clients[role].get('/invites');
+    expect(reply.status).toBe(200);
+    expectResponseValid('get-invites', reply.body);
+    return reply.body['invites'] as { id: number; link_url: string; invited_by_user_id: number; invited_as: number; expiry_date: number | null; invited: number }[];
+  };
+  const idOf = async (link: string) => (await listed('owner')).find((invite) => invite.link_url === link)?.id ?? 0;
+
+  it('lists every link to administrators, their own to others, and owner links to owners only', async () => {
+    const byMember = await create('member', { invite_as: 600, invite_expires_in_minutes: 60 });
+    const byAdmin = await create('admin', { invite_as: 400, invite_expires_in_minutes: null });
+    const forOwner = await create('owner', { invite_as: 100 });
+    const member = await listed('member');
+    expect(member.map((invite) => invite.link_url)).toContain(byMember);
+    expect(member.map((invite) => invite.link_url)).not.toContain(byAdmin);
+    const admin2 = (await listed('admin2')).map((invite) => invite.link_url);
+    expect(admin2).toEqual(expect.arrayContaining([byMember, byAdmin]));
+    expect(admin2).not.toContain(forOwner);
+    const mine = (await listed('admin')).find((invite) => invite.link_url === byMember);
+    expect(mine).toMatchObject({ invited_by_user_id: demo.accounts.member.user_id, invited_as: 600, is_multiuse: true });
+    expect((mine?.expiry_date ?? 0) - (mine?.invited ?? 0)).toBe(3600);
+    expect((await listed('owner')).find((invite) => invite.link_url === byAdmin)?.expiry_date).toBeNull();
+  });
+
+  it('leaves expired links out', async () => {
+    const link = await create('admin', { invite_expires_in_minutes: 1 });
+    demo.service.db.prepare('UPDATE invites SET expires_at = expires_at - 120 WHERE link_key = ?').run(link.split('/').at(-2));
+    expect((await listed('admin')).map((invite) => invite.link_url)).not.toContain(link);
+  });
+
+  it('revokes a link its maker or an administrator manages, once', async () => {
+    const own = await idOf(await create('member', { invite_as: 400 }));
+    const reply = await demo.clients.member.delete(`/invites/multiuse/${own}`);
+    expect(reply.status).toBe(200);
+    expectResponseValid('revoke-invite-link', reply.body);
+    expect((await listed('owner')).map((invite) => invite.id)).not.toContain(own);
+    const again = await demo.clients.admin.delete(`/invites/multiuse/${own}`);
+    expect(again.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invitation has already been revoked' });
+    const others = await create('moderator', { invite_as: 400 });
+    expect((await demo.clients.admin.delete(`/invites/multiuse/${await idOf(others)}`)).status).toBe(200);
+  });
+
+  it.each([
+    ['an unknown link', 'admin', async () => 99_999, 'No such invitation'],
+    ["another member's link", 'member', async (make: typeof create) => make('moderator'), 'Must be an organization administrator'],
+    ["an owner link by an administrator", 'admin', async (make: typeof create) => make('owner', { invite_as: 100 }), 'Must be an organization owner'],
+  ] as const)('answers BAD_REQUEST when revoking %s', async (_case, role, made, msg) => {
+    const link = await made(create);
+    const id = typeof link === 'number' ? link : await idOf(link);
+    const reply = await demo.clients[role].delete(`/invites/multiuse/${id}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg });
+    expectResponseValid('revoke-invite-link', reply.body, '400');
+  });
+});
+
 describe('POST /mobile_push/register', () => {
   const registration = {
     token_kind: 'fcm',

@@ -1,15 +1,36 @@
 // Reusable invitation links: roles no more privileged than the caller's, channels the caller may
-// subscribe others to, groups the caller may add members to, and the custom welcome text.
+// subscribe others to, groups the caller may add members to, and the custom welcome text. Listing
+// and revoking follow the reference's rules: administrators manage every link, others their own,
+// and links that make owners are for owners only.
 import { randomBytes } from 'node:crypto';
-import { canAccessChannelMetadata, getStream, isAdmin, isSubscribed, ROLES } from '../access';
+import { canAccessChannelMetadata, getStream, isAdmin, isOwner, isSubscribed, ROLE, ROLES } from '../access';
+import type { Sim } from '../context';
 import { nowSeconds } from '../context';
-import type { UserGroupRow } from '../db/rows';
+import type { UserGroupRow, UserRow } from '../db/rows';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { canCreateInviteLinks, canSubscribeOthers } from '../permissions';
 
 const MAX_WELCOME_TEXT_LENGTH = 8000;
 const DEFAULT_INVITE_MINUTES = 14_400;
+
+interface InviteRow {
+  id: number;
+  link_key: string;
+  referred_by: number;
+  invite_as: number;
+  expires_at: number | null;
+  date_created: number;
+  revoked: number;
+}
+
+/** Who may see and revoke a link: its maker, or an administrator; an owner's link only an owner. */
+function canManage(user: UserRow, invite: InviteRow): boolean {
+  if (invite.invite_as === ROLE.owner && !isOwner(user)) return false;
+  return invite.referred_by === user.user_id || isAdmin(user);
+}
+
+const linkUrl = (sim: Sim, invite: InviteRow): string => `${sim.url}/join/${invite.link_key}/`;
 
 export const inviteRoutes: Route[] = [
   {
@@ -55,6 +76,41 @@ export const inviteRoutes: Route[] = [
         )
         .run(key, user.user_id, inviteAs, minutes === null ? null : nowSeconds() + minutes * 60, JSON.stringify(streamIds), JSON.stringify(groupIds), Number(includeDefaults), welcome, nowSeconds());
       return { invite_link: `${sim.url}/join/${key}/` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/invites',
+    params: [],
+    handle({ sim, user }) {
+      const rows = sim.db
+        .prepare('SELECT * FROM invites WHERE revoked = 0 AND (expires_at IS NULL OR expires_at > ?) ORDER BY id')
+        .all(nowSeconds()) as InviteRow[];
+      const invites = rows.filter((row) => canManage(user, row)).map((row) => ({
+        id: row.id,
+        invited_by_user_id: row.referred_by,
+        invited: row.date_created,
+        expiry_date: row.expires_at,
+        invited_as: row.invite_as,
+        link_url: linkUrl(sim, row),
+        is_multiuse: true,
+        notify_referrer_on_join: true,
+      }));
+      return { invites };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/invites/multiuse/{invite_id}',
+    params: [],
+    handle({ sim, user, path }) {
+      const row = sim.db.prepare('SELECT * FROM invites WHERE id = ?').get(path.int('invite_id')) as InviteRow | undefined;
+      if (row === undefined) throw badRequest('No such invitation');
+      if (row.invite_as === ROLE.owner && !isOwner(user)) throw badRequest('Must be an organization owner');
+      if (!canManage(user, row)) throw badRequest('Must be an organization administrator');
+      if (row.revoked === 1) throw badRequest('Invitation has already been revoked');
+      sim.db.prepare('UPDATE invites SET revoked = 1 WHERE id = ?').run(row.id);
+      return {};
     },
   },
 ];

@@ -215,7 +215,9 @@ CREATE TABLE invites (
   group_ids TEXT NOT NULL,
   include_realm_default_subscriptions INTEGER NOT NULL,
   welcome_message_custom_text TEXT,
-  date_created INTEGER NOT NULL
+  date_created INTEGER NOT NULL,
+  -- Revoked links stay, so a second revocation is told apart from an unknown ID.
+  revoked INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE push_devices (

@@ -1,5 +1,5 @@
-// The real-server shapes (../../../shared/reference, outside the repository root): endpoint
-// response schemas by operationId, event schemas by type and op, and the validator they ship with.
+// The real-server shapes (../../../shared/reference, outside the repository root): endpoint and
+// neighbour response schemas by operationId, event schemas by type and op, and the validator they ship with.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
@@ -19,7 +19,10 @@ interface EventVariant {
   schema: Schema;
 }
 
-const endpoints = (JSON.parse(readFileSync(`${REFERENCE_DIR}endpoints.json`, 'utf8')) as { endpoints: Endpoint[] }).endpoints;
+// The spec's operations and their neighbours (listing and revoking invitations, ...) share one form.
+const endpoints = ['endpoints.json', 'neighbours.json'].flatMap(
+  (file) => (JSON.parse(readFileSync(`${REFERENCE_DIR}${file}`, 'utf8')) as { endpoints: Endpoint[] }).endpoints,
+);
 const events = (JSON.parse(readFileSync(`${REFERENCE_DIR}events.json`, 'utf8')) as { events: EventVariant[] }).events;
 // A plain .mjs without type declarations: loaded at run time, typed here.
 const { validate } = (await import(pathToFileURL(`${REFERENCE_DIR}validate.mjs`).href)) as { validate: Validate };
