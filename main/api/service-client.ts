@@ -2,13 +2,16 @@
 // the same steps: refuse what the server's feature level lacks, check the spec's rules, encode,
 // pace, send, wait and retry on 429, and turn the answer into a result or a typed error.
 import { Buffer } from 'node:buffer';
+import { z } from 'zod';
 import { checkOperation, type CheckContext } from '../../shared/api/operation-checks';
 import { OPERATIONS } from '../../shared/api/operation-table';
 import { featureLevelProblem } from '../../shared/api/feature-levels';
 import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operations';
 import { registrationContext, type RegisterQueueParams, type RegistrationContext } from '../../shared/api/registration';
 import type { MessageType } from '../../shared/api/records';
+import { inviteSchema, userGroupSchema, type Invite, type UserGroup } from '../../shared/api/invites';
 import { readAnswer, toServiceError } from './answers';
+import { checkedAnswer } from './checked-answer';
 import { systemClock, type Clock } from './clock';
 import { encodeRequest } from './encoding';
 import { ServiceError, UnsupportedFeatureError, ValidationError } from './errors';
@@ -287,6 +290,26 @@ export class ServiceClient {
 
   getLinkifiers(options?: CallOptions) {
     return this.#call('getLinkifiers', {}, options);
+  }
+
+  /** The unexpired invitations the caller may manage: all for administrators, their own for others. */
+  async getInvites(options?: CallOptions): Promise<Invite[]> {
+    const { invites } = await this.#call('getInvites', {}, options);
+    return checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites);
+  }
+
+  revokeInviteLink(params: ParamsOf<'revokeInviteLink'>, options?: CallOptions) {
+    return this.#call('revokeInviteLink', params, options);
+  }
+
+  /**
+   * The organization's user groups. The API lists them only in a registration, so this registers
+   * a queue asking for nothing else and deletes it at once.
+   */
+  async getUserGroups(options?: CallOptions): Promise<UserGroup[]> {
+    const result = await this.#call('registerQueue', { fetch_event_types: ['realm_user_groups'], event_types: ['realm_user_groups'] }, options);
+    if (result.queue_id !== null) await this.#call('deleteQueue', { queue_id: result.queue_id }, options);
+    return checkedAnswer('POST /register', 'realm_user_groups', z.array(userGroupSchema), result['realm_user_groups']);
   }
 
   async #call<K extends OperationName>(

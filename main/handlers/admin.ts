@@ -3,21 +3,28 @@
 // registration. The server decides permissions; the screens hide what the caller's role cannot
 // do, with the reason, and a refusal reaches the user with the server's own message.
 import type { ServerSettings } from '../../shared/api/records';
-import type { MeView } from '../../shared/ipc';
+import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { NetworkError, TimeoutError } from '../api/errors';
 import { activeOwnerIds } from '../admin/caller';
-import { allRecords } from '../store/keyed-table';
+import { channelsTable } from '../store/channels';
+import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
+import { allRecords, getRecord } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
 import { realmValues } from '../store/realm';
 import { userById } from '../store/users';
+import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
-import { UserFacingError, type AreaHandlers } from './dispatch';
+import { describeError, UserFacingError, type AreaHandlers } from './dispatch';
 import { buildPushRegistration } from './push-registration';
 
 /** Only the fields given: an absent one keeps the server's value (zod leaves them undefined). */
 function given<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
+
+/** Channel names for IDs, from the mirror; a channel it does not hold keeps its ID. */
+const channelNames = (db: MirrorDatabase, stream_ids: readonly number[]): string[] =>
+  stream_ids.map((stream_id) => getRecord(db, channelsTable, stream_id)?.name ?? `channel ${stream_id}`);
 
 export function adminHandlers(
   context: CoreContext,
@@ -30,6 +37,9 @@ export function adminHandlers(
   | 'users.setStatus'
   | 'users.activeOwners'
   | 'invites.create'
+  | 'invites.list'
+  | 'invites.revoke'
+  | 'groups.list'
   | 'profileFields.list'
   | 'profileFields.create'
   | 'linkifiers.list'
@@ -103,8 +113,58 @@ export function adminHandlers(
       return { push_account_id: params.push_account_id };
     },
     'invites.create': async (params) => {
-      const { invite_link } = await context.activeSession().client.createInviteLink(given(params));
+      const { db, client } = context.activeSession();
+      const { invite_link } = await client.createInviteLink(given(params));
+      recordInviteLink(db, invite_link, {
+        stream_ids: params.stream_ids ?? [],
+        group_ids: params.group_ids ?? [],
+        include_realm_default_subscriptions: params.include_realm_default_subscriptions ?? false,
+      });
       return { invite_link };
     },
+    'invites.list': async () => {
+      const { db, client } = context.activeSession();
+      const invites = await client.getInvites();
+      const recorded = inviteLinkSubscriptions(db);
+      return invites
+        .flatMap((invite): InviteLinkView[] => {
+          if (!invite.is_multiuse || invite.link_url === undefined) return [];
+          const subscriptions = recorded.get(invite.link_url);
+          return [
+            {
+              id: invite.id,
+              link_url: invite.link_url,
+              invited_by_user_id: invite.invited_by_user_id,
+              invited_by_name: userById(db, invite.invited_by_user_id)?.full_name ?? null,
+              invited_as: invite.invited_as,
+              invited: invite.invited,
+              expiry_date: invite.expiry_date,
+              subscriptions: subscriptions ? { ...subscriptions, channels: channelNames(db, subscriptions.stream_ids) } : null,
+            },
+          ];
+        })
+        .sort((a, b) => b.invited - a.invited || b.id - a.id);
+    },
+    'invites.revoke': async ({ ids }) => {
+      const { client } = context.activeSession();
+      const revoked: number[] = [];
+      const refused: { id: number; message: string }[] = [];
+      for (const id of ids) {
+        try {
+          await client.revokeInviteLink({ invite_id: id });
+          revoked.push(id);
+        } catch (error) {
+          const described = describeError(error);
+          if (described.code === 'NETWORK' || described.code === 'TIMEOUT') throw error;
+          refused.push({ id, message: described.message });
+        }
+      }
+      return { revoked, refused };
+    },
+    'groups.list': async () =>
+      (await context.activeSession().client.getUserGroups())
+        .filter((group) => !group.is_system_group && !group.deactivated)
+        .map(({ id, name, description }) => ({ id, name, description }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }

@@ -149,4 +149,15 @@ export const migrations: readonly ((db: Database) => void)[] = [
       ) WITHOUT ROWID;
     `);
   },
+  // 2: what the app asked of each invitation link it created one at a time (the server's listing omits it).
+  (db) => {
+    db.exec(`
+      CREATE TABLE invite_links (
+        link_url TEXT PRIMARY KEY,
+        stream_ids TEXT NOT NULL,
+        group_ids TEXT NOT NULL,
+        include_realm_default_subscriptions INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `);
+  },
 ];

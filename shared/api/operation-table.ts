@@ -221,6 +221,8 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
     title: 'Get linkifiers',
     requires: { level: 54, feature: 'Linkifier lists' },
   },
+  getInvites: { method: 'GET', path: '/invites', title: 'Get all invitations' },
+  revokeInviteLink: { method: 'DELETE', path: '/invites/multiuse/{invite_id}', title: 'Revoke a reusable invitation link' },
 };
 
 /**

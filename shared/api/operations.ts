@@ -2,6 +2,7 @@
 // other; the operation table says which part of the request each one goes to.
 import type { ServiceEvent } from './events';
 import type { RegisterQueueParams, RegisterQueueResult } from './registration';
+import type { RevokeInviteLinkParams } from './invites';
 import type {
   Channel,
   ChannelFolder,
@@ -291,6 +292,8 @@ export interface Operations {
   deleteSavedSnippet: { params: DeleteSavedSnippetParams; result: Empty };
   getCustomProfileFields: { params: Empty; result: { custom_fields: CustomProfileField[] } };
   getLinkifiers: { params: Empty; result: { linkifiers: Linkifier[] } };
+  getInvites: { params: Empty; result: { invites: unknown[] } };
+  revokeInviteLink: { params: RevokeInviteLinkParams; result: Empty };
 }
 
 export type OperationName = keyof Operations;

@@ -20,6 +20,30 @@ export interface MeView {
   announced: RegistrationContext;
 }
 
+/** A reusable invitation link the caller may manage, as the administration screen lists it. */
+export interface InviteLinkView {
+  /** The server's ID, used to revoke the link. */
+  id: number;
+  link_url: string;
+  invited_by_user_id: number;
+  /** The maker's name from the mirror; null when the mirror does not hold them. */
+  invited_by_name: string | null;
+  invited_as: number;
+  /** When it was created, in UTC seconds. */
+  invited: number;
+  /** When it expires, in UTC seconds; null: never. */
+  expiry_date: number | null;
+  /** What the link subscribes people to, when this app created it; null: the server does not tell. */
+  subscriptions: { channels: string[]; group_ids: number[]; include_realm_default_subscriptions: boolean } | null;
+}
+
+/** A group new users can be invited into, by name. */
+export interface UserGroupChoice {
+  id: number;
+  name: string;
+  description: string;
+}
+
 // Lengths are the spec's or announced ones, checked by the client before sending; these bounds
 // only keep absurd input out of main.
 const text = (max: number) => z.string().max(max);
@@ -49,6 +73,12 @@ export const adminChannels = {
       welcome_message_custom_text: z.string().max(WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH).nullable().optional(),
     }),
   ),
+  /** The unexpired reusable invitation links the caller may manage, newest first. */
+  'invites.list': channel<InviteLinkView[]>()(z.undefined()),
+  /** Revokes each link in turn; one refusal does not stop the others. */
+  'invites.revoke': channel<{ revoked: number[]; refused: { id: number; message: string }[] }>()(z.object({ ids: z.array(id).min(1).max(1000) })),
+  /** The organization's groups that invitations can add people to (not the role-based system groups). */
+  'groups.list': channel<UserGroupChoice[]>()(z.undefined()),
   'profileFields.list': channel<CustomProfileField[]>()(z.undefined()),
   'profileFields.create': channel<{ id: number }>()(
     z.object({

@@ -115,6 +115,34 @@ describe('administration', () => {
     expect(await admin.invoke('invites.create', { invite_expires_in_minutes: null })).toMatchObject({ ok: true, value: { invite_link: expect.stringContaining('/join/') } });
   });
 
+  it('invitation links: listed with their maker and what they subscribe to, revoked one by one with refusals kept apart', async () => {
+    const groups = (await admin.invoke('groups.list')) as { value: { id: number; name: string }[] };
+    expect(groups.value).toEqual([{ id: 9, name: 'Support team', description: 'First line of support' }]);
+    const made = (await admin.invoke('invites.create', { invite_as: 400, stream_ids: [3], group_ids: [9], invite_expires_in_minutes: 60 })) as { value: { invite_link: string } };
+    const byMember = (await member.invoke('invites.create', { invite_as: 600 })) as { value: { invite_link: string } };
+    const listed = (await admin.invoke('invites.list')) as { ok: true; value: { id: number; link_url: string }[] };
+    // Newest first; what a link subscribes to is known where it was made.
+    expect(listed.value.map((invite) => invite.link_url).slice(0, 2)).toEqual([byMember.value.invite_link, made.value.invite_link]);
+    expect(listed.value[0]).toMatchObject({ invited_by_name: 'Mark Member', subscriptions: null });
+    expect(listed.value[1]).toMatchObject({
+      invited_by_name: 'Adam Admin',
+      invited_as: 400,
+      subscriptions: { channels: ['engineering'], group_ids: [9], include_realm_default_subscriptions: false },
+    });
+    const mine = (await member.invoke('invites.list')) as { value: { id: number; link_url: string }[] };
+    expect(mine.value.map((invite) => invite.link_url)).toEqual([byMember.value.invite_link]);
+    const adminLink = listed.value[1]?.id ?? 0;
+    const memberLink = mine.value[0]?.id ?? 0;
+    expect(await member.invoke('invites.revoke', { ids: [memberLink, adminLink] })).toEqual({
+      ok: true,
+      value: { revoked: [memberLink], refused: [{ id: adminLink, message: 'Must be an organization administrator' }] },
+    });
+    expect(await admin.invoke('invites.revoke', { ids: [adminLink] })).toEqual({ ok: true, value: { revoked: [adminLink], refused: [] } });
+    const after = (await admin.invoke('invites.list')) as { value: { id: number }[] };
+    expect(after.value.map((invite) => invite.id)).not.toEqual(expect.arrayContaining([adminLink]));
+    expect(after.value.map((invite) => invite.id)).not.toEqual(expect.arrayContaining([memberLink]));
+  });
+
   it('profile fields and linkifiers: the summary limit and a bad template come back with the server\'s message', async () => {
     expect(await admin.invoke('profileFields.create', { name: 'Bio 2', field_type: 2, display_in_profile_summary: true })).toMatchObject(failure('INVALID_ARGUMENT'));
     expect(await admin.invoke('linkifiers.list')).toMatchObject({ ok: true, value: [{ filter_id: 1 }, { filter_id: 2 }] });

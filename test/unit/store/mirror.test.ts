@@ -20,6 +20,7 @@ import {
 import { setRealmValues } from '../../../main/store/realm';
 import { searchUsers, userByEmail, userStatusTable, usersTable } from '../../../main/store/users';
 import { addReaction, channelTopicConversation, conversationMessages, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
+import { recordInviteLink } from '../../../main/store/invite-links';
 import type { Message } from '../../../shared/api/records';
 import { channel, user } from './fixtures';
 
@@ -107,6 +108,7 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   bulk_jobs: (db) => insertJob(db, 'create_users', {}, [{ payload: { email: 'new@example.com', full_name: 'New' } }], 1700000000),
   // Written with its job, by insertJob.
   bulk_job_items: () => undefined,
+  invite_links: (db) => recordInviteLink(db, 'https://example.com/join/abc/', { stream_ids: [5], group_ids: [], include_realm_default_subscriptions: true }),
 };
 
 function tables(db: MirrorDatabase): string[] {
