@@ -1,4 +1,5 @@
 // Every endpoint the simulator serves under /api/v1.
+import { botRoutes } from './areas/bots';
 import { channelFolderRoutes } from './areas/channelFolders';
 import { channelRoutes } from './areas/channels';
 import { flagRoutes } from './areas/flags';
@@ -32,6 +33,7 @@ export const routes: readonly Route[] = [
   ...topicDeletionRoutes,
   ...profileFieldRoutes,
   ...userRoutes,
+  ...botRoutes,
   ...userStatusRoutes,
   ...inviteRoutes,
   ...pushRoutes,

@@ -22,7 +22,7 @@ function view(sim: Sim, viewer: UserRow, params: Params, includeIsActive = true)
 }
 
 /** A user record built for each viewer, as every client sees the user its own way. */
-function publishPerson(sim: Sim, target: UserRow, op: 'add' | 'update', person?: Record<string, unknown>): void {
+export function publishPerson(sim: Sim, target: UserRow, op: 'add' | 'update', person?: Record<string, unknown>): void {
   const profileData = op === 'add' ? profileDataByUser(sim.db) : undefined;
   sim.queues.publish(everyone(sim), (queue) => {
     if (person !== undefined) return { type: 'realm_user', op, person: { user_id: target.user_id, ...person } };
