@@ -8,6 +8,7 @@ import {
   type IpcParsedArgs,
   type IpcResult,
 } from '../../shared/ipc';
+import { IPC_ARGUMENT_MAX_BYTES, ipcSize, tooLargeError } from '../../shared/ipc-limits';
 import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from '../api/errors';
 import type { Logger } from '../api/logger';
 
@@ -30,6 +31,7 @@ export class UserFacingError extends Error {
 
 /**
  * The one entry point of IPC, for Electron and browser mode alike: rejects unknown channels,
+ * refuses an argument larger than one browser-mode frame (so the Electron shell takes no more),
  * validates the argument against the channel's schema, calls the handler, and answers with an
  * envelope; nothing the renderer sends can make it throw.
  */
@@ -37,6 +39,9 @@ export async function dispatch(handlers: IpcHandlers, channel: unknown, rawArgs:
   if (!isIpcChannel(channel)) {
     return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.` } };
   }
+  const size = ipcSize(rawArgs);
+  if (!Number.isFinite(size)) return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `Invalid argument for ${channel}: not plain data` } };
+  if (size > IPC_ARGUMENT_MAX_BYTES) return { ok: false, error: tooLargeError(size) };
   const schema: z.ZodType = ipcChannels[channel].input;
   const parsed = schema.safeParse(rawArgs);
   if (!parsed.success) {

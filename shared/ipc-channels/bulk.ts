@@ -2,6 +2,7 @@
 // main one item at a time, pausable and resumable; its results are exported as CSV.
 import { z } from 'zod';
 import { WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH } from '../api/limits';
+import { IPC_ARGUMENT_MAX_BYTES } from '../ipc-limits';
 import { channel, id, page } from './define';
 
 export type BulkJobKind = 'create_users' | 'deactivate_users' | 'create_invite_links';
@@ -66,8 +67,8 @@ export type InviteLinkSettings = z.infer<typeof inviteSettings>;
 const jobRef = z.object({ job_id: id });
 
 export const bulkChannels = {
-  /** Parses and validates a CSV (email, full_name, optionally password) and stores the plan. */
-  'bulk.planImport': channel<BulkPlan>()(z.object({ csv: z.string().max(20_000_000) })),
+  /** Parses and validates a CSV (email, full_name, optionally password) and stores the plan; one IPC call carries it. */
+  'bulk.planImport': channel<BulkPlan>()(z.object({ csv: z.string().max(IPC_ARGUMENT_MAX_BYTES) })),
   'bulk.planDeactivate': channel<BulkPlan>()(
     z.object({
       user_ids: z.array(id).max(100_000).default([]),

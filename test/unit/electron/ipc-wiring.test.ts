@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ipcChannels, type IpcNotice, type IpcNotices } from '../../../shared/ipc';
+import { IPC_ARGUMENT_MAX_BYTES } from '../../../shared/ipc-limits';
 import type { IpcHandlers } from '../../../main/handlers/dispatch';
 import { forwardNotices, registerIpcHandlers } from '../../../main/electron/ipc-wiring';
 import { captureLogger } from './fakes';
@@ -38,6 +39,14 @@ describe('ipcMain wiring', () => {
     expect(answer).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: expect.any(String) } });
     expect(handlers['users.profile']).not.toHaveBeenCalled();
     expect(logger.lines.map((line) => line.level)).toEqual(['warn']);
+  });
+
+  it("takes no larger argument than browser mode's WebSocket frame holds, and never calls the handler with one", async () => {
+    const { registered, handlers } = wire(() => true);
+    const frame = { url: 'app://bundle/index.html' };
+    const oversized = { user_id: 7, padding: 'x'.repeat(IPC_ARGUMENT_MAX_BYTES) };
+    await expect(registered.get('users.profile')?.({ senderFrame: frame }, oversized)).resolves.toMatchObject({ ok: false, error: { code: 'TOO_LARGE' } });
+    expect(handlers['users.profile']).not.toHaveBeenCalled();
   });
 });
 
