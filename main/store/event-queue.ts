@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { MirrorDatabase } from './database';
 import { prepared } from './keyed-table';
 
@@ -15,15 +16,19 @@ export function saveEventQueue(db: MirrorDatabase, state: EventQueueState): void
   ).run(state);
 }
 
-/** Called in the same transaction as the batch it acknowledges, so a crash never re-applies or skips one. */
+/**
+ * Called in the same transaction as the batch it acknowledges, so a crash never re-applies or
+ * skips one. Never moves backwards: a server replaying old events does not rewind the queue.
+ */
 export function advanceEventQueue(db: MirrorDatabase, last_event_id: number): void {
-  prepared(db, 'UPDATE event_queue SET last_event_id = ? WHERE singleton = 1').run(last_event_id);
+  prepared(db, 'UPDATE event_queue SET last_event_id = max(last_event_id, ?) WHERE singleton = 1').run(last_event_id);
 }
 
+const eventQueueRow = z.object({ queue_id: z.string(), last_event_id: z.number().int(), registered_at: z.number() }).optional();
+
+/** The saved position; a run that resumes it trusts it, so the row is checked. */
 export function loadEventQueue(db: MirrorDatabase): EventQueueState | undefined {
-  return prepared(db, 'SELECT queue_id, last_event_id, registered_at FROM event_queue WHERE singleton = 1').get() as
-    | EventQueueState
-    | undefined;
+  return eventQueueRow.parse(prepared(db, 'SELECT queue_id, last_event_id, registered_at FROM event_queue WHERE singleton = 1').get());
 }
 
 export function clearEventQueue(db: MirrorDatabase): void {

@@ -97,3 +97,9 @@ export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[
   const statement = prepared(db, 'DELETE FROM messages WHERE message_id = ?');
   for (const id of message_ids) statement.run(id);
 }
+
+/** The highest message id cached; undefined when none is. */
+export function newestMessageId(db: MirrorDatabase): number | undefined {
+  const row = prepared(db, 'SELECT max(message_id) AS id FROM messages').get() as { id: number | null };
+  return row.id ?? undefined;
+}

@@ -1,5 +1,5 @@
 import {
-  isKnownEvent,
+  checkEvent,
   type KnownEvent,
   type PersonCustomProfileField,
   type PersonNewEmail,
@@ -11,7 +11,7 @@ import type { Channel, ChannelFolder, ScheduledMessage, SubscriptionEntry, User,
 import type { MirrorChanges } from '../../shared/mirror-changes';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../store/channels';
 import type { MirrorDatabase } from '../store/database';
-import { advanceEventQueue } from '../store/event-queue';
+import { advanceEventQueue, loadEventQueue } from '../store/event-queue';
 import { deleteRecords, getRecord, replaceRecords, upsertRecords, type KeyedTable } from '../store/keyed-table';
 import { addReaction, deleteMessages, removeReaction, setFlag, updateMessage, upsertMessages } from '../store/messages';
 import { customProfileFieldsTable, linkifiersTable, savedSnippetsTable, scheduledMessagesTable, setTopicPreference } from '../store/personal';
@@ -25,28 +25,49 @@ export interface ApplyContext {
   onTransient?: (event: KnownEvent) => void;
   /** An event type or op the app does not know: logged and skipped, never fatal. */
   onUnknown?: (event: ServiceEvent) => void;
+  /** A known event not in the form the app applies: skipped; the caller reconciles what it touched. */
+  onInvalid?: (event: unknown, problem: string) => void;
 }
 
 /**
  * Applies one batch of events in order, in one transaction together with the acknowledged
  * last_event_id: after a crash the batch is either wholly applied and acknowledged, or not
- * at all. Throws if an event cannot be applied; the caller then reconciles from a fresh
- * registration rather than skipping it.
+ * at all. Events at or below the acknowledged id were applied already (a server replaying
+ * them) and are dropped. Throws if a well-formed event still cannot be applied; the caller
+ * then reconciles from a fresh registration rather than skipping it.
  */
-export function applyEvents(db: MirrorDatabase, events: readonly ServiceEvent[], context: ApplyContext = {}): MirrorChanges {
+export function applyEvents(db: MirrorDatabase, events: readonly unknown[], context: ApplyContext = {}): MirrorChanges {
   const changes = new ChangeCollector();
   const transient: KnownEvent[] = [];
   db.transaction(() => {
-    for (const event of events) {
-      if (!isKnownEvent(event)) context.onUnknown?.(event);
-      else if (event.type === 'typing') transient.push(event);
-      else applyEvent(db, event, changes);
+    let acknowledged = loadEventQueue(db)?.last_event_id ?? -Infinity;
+    for (const raw of events) {
+      const checked = checkEvent(raw);
+      if (checked.kind === 'invalid') {
+        context.onInvalid?.(raw, checked.problem);
+        acknowledged = Math.max(acknowledged, eventId(raw));
+        continue;
+      }
+      if (checked.event.id <= acknowledged) continue;
+      acknowledged = checked.event.id;
+      if (checked.kind === 'unknown') context.onUnknown?.(checked.event);
+      else if (checked.event.type === 'typing') transient.push(checked.event);
+      else applyEvent(db, checked.event, changes);
     }
-    const last = events.at(-1);
-    if (last) advanceEventQueue(db, last.id);
+    if (acknowledged > -Infinity) advanceEventQueue(db, acknowledged);
   })();
   for (const event of transient) context.onTransient?.(event);
   return changes.notice();
+}
+
+/** The highest event id of a batch, at least `floor`; ids that are not numbers count for nothing. */
+export function highestEventId(events: readonly unknown[], floor: number): number {
+  return events.reduce<number>((highest, event) => Math.max(highest, eventId(event)), floor);
+}
+
+function eventId(event: unknown): number {
+  const id = (event as { id?: unknown } | null)?.id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : -Infinity;
 }
 
 function applyEvent(db: MirrorDatabase, event: KnownEvent, changes: ChangeCollector): void {

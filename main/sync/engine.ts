@@ -1,22 +1,25 @@
-import type { ServiceEvent, TypingEvent } from '../../shared/api/events';
+import type { TypingEvent } from '../../shared/api/events';
 import type { DeleteQueueParams, GetEventsParams } from '../../shared/api/operations';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
-import { ServiceError } from '../api/errors';
+import { ApiError, ServiceError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { MirrorDatabase } from '../store/database';
-import { clearEventQueue } from '../store/event-queue';
-import { applyEvents } from './apply-events';
+import { clearEventQueue, loadEventQueue } from '../store/event-queue';
+import { checkedEvents, UnusableAnswerError } from './answers';
+import { applyEvents, highestEventId } from './apply-events';
 import { EVERYTHING_CHANGED } from './changes';
+import { backfillMessages, refreshMessages, type MessagesClient } from './fetch-messages';
+import { repairFor } from './repair';
 import type { SyncStatus } from './status';
 
 export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** The calls the event loop makes; ServiceClient provides them. */
-export interface EventQueueClient {
-  getEvents(params: GetEventsParams, options?: CallOptions): Promise<{ events: ServiceEvent[]; queue_id: string }>;
+/** The calls the event loop makes; ServiceClient provides them. Answers are checked, so typed unknown. */
+export interface EventQueueClient extends MessagesClient {
+  getEvents(params: GetEventsParams, options?: CallOptions): Promise<unknown>;
   deleteQueue(params: DeleteQueueParams, options?: CallOptions): Promise<unknown>;
 }
 
@@ -53,15 +56,31 @@ export interface SyncEngineOptions {
   firstRegistrationDelayMs?: number;
   random?: () => number;
   now?: () => number;
+  /**
+   * A heartbeat sooner than this after a poll started was waiting in the queue, not sent to an
+   * idle poll: it says nothing of the interval (real servers send one after 45-55 s).
+   */
+  minHeartbeatMs?: number;
 }
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000 };
 
+/** A blocking poll that brings nothing, not even a heartbeat, for this many heartbeat intervals is dead. */
+const HEARTBEATS_BEFORE_GIVING_UP = 2;
+
+/** Fetches owed after a registration (the backfill) or after unusable events (messages by id). */
+interface OwedFetches {
+  backfill: boolean;
+  message_ids: number[];
+}
+
 /**
- * The live part of sync: register and reconcile, then long-poll and apply each batch.
- * Network faults and 5xx back off (capped, full jitter, reset after a success) and the next
- * poll after a failure does not block, so recovery shows at once; a lost queue or an event
- * that cannot be applied means a fresh registration; a rejected key stops the loop.
+ * The live part of sync: register and reconcile (or resume the queue a previous run saved),
+ * then long-poll and apply each batch. Network faults and 5xx back off (capped, full jitter,
+ * reset after a success) and the next poll after a failure does not block, so recovery shows
+ * at once; a lost queue means a fresh registration, followed by a backfill of the messages
+ * missed; events that cannot be applied are skipped and their record kinds fetched again; a
+ * poll silent for two heartbeat intervals is given up; a rejected key stops the loop.
  */
 export class SyncEngine {
   readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onRegistered'>> & Pick<SyncEngineOptions, 'onTyping' | 'onRegistered'>;
@@ -73,13 +92,21 @@ export class SyncEngine {
   /** Aborts the request or the wait in progress: for wake(), and stop(). */
   #current = new AbortController();
   #status: SyncStatus = { state: 'connecting' };
+  #owed: OwedFetches = { backfill: false, message_ids: [] };
+  /** How long the server took to send a heartbeat to an idle poll; learned, as no answer announces it. */
+  #heartbeatMs: number | undefined;
 
   constructor(options: SyncEngineOptions) {
-    this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, ...options };
+    this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, minHeartbeatMs: 1_000, ...options };
   }
 
   get status(): SyncStatus {
     return this.#status;
+  }
+
+  /** False once the loop has ended (stopped, or the key was rejected): no status follows. */
+  get running(): boolean {
+    return this.#running;
   }
 
   start(): void {
@@ -112,7 +139,8 @@ export class SyncEngine {
 
   async #run(): Promise<void> {
     this.#setStatus({ state: 'connecting' });
-    if (this.#o.firstRegistrationDelayMs > 0) await this.#pause(this.#o.firstRegistrationDelayMs);
+    this.#resumeSavedQueue();
+    if (!this.#queue && this.#o.firstRegistrationDelayMs > 0) await this.#pause(this.#o.firstRegistrationDelayMs);
     while (!this.#stopped) {
       try {
         await this.#step();
@@ -126,34 +154,112 @@ export class SyncEngine {
     this.#running = false;
   }
 
+  /**
+   * A queue saved by a run that ended without stop() (a crash, a killed process) may still be
+   * alive on the server: polling it loses nothing and costs no registration. If it is gone, the
+   * server answers BAD_EVENT_QUEUE_ID and the loop registers.
+   */
+  #resumeSavedQueue(): void {
+    const saved = loadEventQueue(this.#o.db);
+    if (!saved) return;
+    this.#o.logger.info('resuming the saved event queue', { last_event_id: saved.last_event_id });
+    this.#queue = { queue_id: saved.queue_id, last_event_id: saved.last_event_id, context: {} };
+  }
+
   async #step(): Promise<void> {
     const signal = this.#freshSignal();
     if (!this.#queue) {
       this.#queue = await this.#o.snapshot(signal);
+      this.#owed = { backfill: true, message_ids: [] };
       this.#o.onRegistered?.(this.#queue);
       this.#succeeded();
       this.#o.onChanges(EVERYTHING_CHANGED);
       return;
     }
+    if (this.#owed.backfill || this.#owed.message_ids.length > 0) {
+      await this.#fetchOwed(signal);
+      return;
+    }
+    await this.#poll(this.#queue, signal);
+  }
+
+  async #poll(queue: SnapshotSummary, signal: AbortSignal): Promise<void> {
     const recovering = this.#status.state !== 'online';
-    const { queue_id, last_event_id } = this.#queue;
-    const answer = await this.#o.client.getEvents({ queue_id, last_event_id, ...(recovering && { dont_block: true }) }, { signal });
+    const { queue_id, last_event_id } = queue;
+    const started = this.#o.now();
+    const answer = checkedEvents(
+      await this.#watched(recovering, signal, (polling) =>
+        this.#o.client.getEvents({ queue_id, last_event_id, ...(recovering && { dont_block: true }) }, { signal: polling }),
+      ),
+    );
     this.#succeeded();
-    if (answer.events.length === 0) return;
+    const { events } = answer;
+    if (!recovering && events.length > 0 && events.every(isHeartbeat)) this.#learnHeartbeat(this.#o.now() - started);
+    if (events.length === 0) return;
+    const unusable: unknown[] = [];
     try {
-      const changes = applyEvents(this.#o.db, answer.events, {
+      const changes = applyEvents(this.#o.db, events, {
         onTransient: (event) => {
           if (event.type === 'typing') this.#o.onTyping?.(event);
         },
         onUnknown: (event) => this.#o.logger.warn('skipped an event of an unknown type', { type: event.type, op: event.op }),
+        onInvalid: (event, problem) => {
+          this.#o.logger.warn('skipped an event not in the form the app applies', { type: String((event as { type?: unknown })?.type), problem });
+          unusable.push(event);
+        },
       });
-      this.#queue = { ...this.#queue, last_event_id: answer.events.at(-1)?.id ?? last_event_id };
+      this.#queue = { ...queue, last_event_id: highestEventId(events, last_event_id) };
       if (Object.keys(changes.changed).length > 0) this.#o.onChanges(changes);
     } catch (error) {
       // Skipping the event would leave the mirror wrong for good: start over from a snapshot.
       this.#o.logger.error('could not apply events; registering again', { error: String(error) });
       this.#queue = undefined;
+      return;
     }
+    this.#owe(unusable);
+  }
+
+  /** The longest interval seen stands: a late heartbeat is normal, an early one is not a new rule. */
+  #learnHeartbeat(elapsedMs: number): void {
+    if (elapsedMs >= this.#o.minHeartbeatMs) this.#heartbeatMs = Math.max(this.#heartbeatMs ?? 0, elapsedMs);
+  }
+
+  /** Runs a blocking poll under the heartbeat watchdog, once the heartbeat interval is known. */
+  async #watched<T>(recovering: boolean, signal: AbortSignal, poll: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (recovering || this.#heartbeatMs === undefined) return poll(signal);
+    const limitMs = HEARTBEATS_BEFORE_GIVING_UP * this.#heartbeatMs;
+    const watchdog = new AbortController();
+    const timer = setTimeout(() => {
+      // Should the learned interval be too short, each time it fails it doubles: it cannot keep cutting healthy polls.
+      this.#heartbeatMs = limitMs;
+      watchdog.abort(new SilentServerError(limitMs));
+    }, limitMs);
+    try {
+      return await poll(AbortSignal.any([signal, watchdog.signal]));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** What the skipped events touched is fetched again: messages by id, other kinds by registering. */
+  #owe(unusable: readonly unknown[]): void {
+    if (unusable.length === 0) return;
+    const repair = repairFor(unusable);
+    this.#owed.message_ids.push(...repair.message_ids);
+    if (repair.register) {
+      this.#o.logger.info('registering again to reconcile what skipped events touched');
+      this.#queue = undefined;
+    }
+  }
+
+  async #fetchOwed(signal: AbortSignal): Promise<void> {
+    const { db, client } = this.#o;
+    const refreshed = await refreshMessages(client, db, this.#owed.message_ids, signal);
+    this.#owed.message_ids = [];
+    const backfilled = this.#owed.backfill ? await backfillMessages(client, db, signal) : [];
+    this.#owed.backfill = false;
+    const changed = [...refreshed, ...backfilled];
+    if (changed.length > 0) this.#o.onChanges({ all: false, changed: { messages: changed } });
   }
 
   /** Returns false when the loop must stop. */
@@ -175,9 +281,8 @@ export class SyncEngine {
     }
     this.#failures += 1;
     const cap = Math.min(this.#o.backoff.maxMs, this.#o.backoff.baseMs * 2 ** (this.#failures - 1));
-    const message = error instanceof Error ? error.message : String(error);
-    this.#o.logger.warn('event loop failure; retrying', { failures: this.#failures, error: message });
-    await this.#wait(this.#o.random() * cap, message);
+    this.#o.logger.warn('event loop failure; retrying', { failures: this.#failures, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    await this.#wait(this.#o.random() * cap, offlineReason(error));
     return true;
   }
 
@@ -186,15 +291,19 @@ export class SyncEngine {
     await this.#pause(ms);
   }
 
-  /** Sleeps, unless wake() or stop() comes first. */
+  /** Sleeps, unless wake() or stop() comes first. The signal outlives the pause: leave no listener on it. */
   async #pause(ms: number): Promise<void> {
     const signal = this.#freshSignal();
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal.addEventListener('abort', () => {
+      const woken = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', woken);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', woken, { once: true });
     });
   }
 
@@ -212,6 +321,26 @@ export class SyncEngine {
     const same = JSON.stringify(status) === JSON.stringify(this.#status);
     this.#status = status;
     if (!same) this.#o.onStatus(status);
+  }
+}
+
+/**
+ * What the status bar says while offline: the reason, for failures a person can act on or wait
+ * out; for anything else (a fault of the app's own), a sentence that points to the log.
+ */
+function offlineReason(error: unknown): string {
+  if (error instanceof ApiError || error instanceof UnusableAnswerError || error instanceof SilentServerError) return error.message;
+  return 'Sync stopped on an unexpected error in the app; it retries by itself, and the details are in the log.';
+}
+
+function isHeartbeat(event: unknown): boolean {
+  return (event as { type?: unknown } | null)?.type === 'heartbeat';
+}
+
+class SilentServerError extends Error {
+  constructor(limitMs: number) {
+    super(`The server sent nothing, not even a heartbeat, for ${Math.round(limitMs / 1000)} s; reconnecting.`);
+    this.name = 'SilentServerError';
   }
 }
 

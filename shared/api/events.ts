@@ -13,6 +13,23 @@ import type {
   SubscriptionEntry,
   User,
 } from './records';
+import { z } from 'zod';
+import {
+  channelFolderSchema,
+  channelSchema,
+  customProfileFieldSchema,
+  firstProblem,
+  linkifierSchema,
+  reactionSchema,
+  recordId,
+  savedSnippetSchema,
+  scheduledMessageSchema,
+  subscriptionSchema,
+  topicPreferenceSchema,
+  userSchema,
+  userStatusSchema,
+  messageSchema,
+} from './record-schemas';
 
 interface EventBase extends OpenRecord {
   id: number;
@@ -416,4 +433,116 @@ export function isKnownEvent(event: ServiceEvent): event is KnownEvent {
   if (!Object.hasOwn(KNOWN_EVENTS, event.type)) return false;
   const ops = KNOWN_EVENTS[event.type as KnownEvent['type']];
   return ops === null || (typeof event.op === 'string' && ops.includes(event.op));
+}
+
+// What the mirror reads of each known event, checked before it is applied: an event that
+// fails is skipped and reported, and its batch goes on.
+const idList = z.array(recordId);
+const anyValue = z.unknown();
+const EVENT_FIELDS = {
+  realm_user: {
+    add: z.looseObject({ person: userSchema }),
+    update: z.looseObject({
+      person: z.looseObject({
+        user_id: recordId,
+        custom_profile_field: z.looseObject({ id: recordId, value: z.string().nullable(), rendered_value: z.string().optional() }).optional(),
+        new_email: z.string().optional(),
+        role: z.number().int().optional(),
+      }),
+    }),
+    remove: z.looseObject({ person: z.looseObject({ user_id: recordId }) }),
+  },
+  subscription: {
+    add: z.looseObject({ subscriptions: z.array(subscriptionSchema) }),
+    remove: z.looseObject({ subscriptions: z.array(subscriptionSchema) }),
+    update: z.looseObject({ stream_id: recordId, property: z.string(), value: anyValue }),
+    peer_add: z.looseObject({}),
+    peer_remove: z.looseObject({}),
+  },
+  stream: {
+    create: z.looseObject({ streams: z.array(channelSchema) }),
+    delete: z.looseObject({ stream_ids: idList.optional(), streams: z.array(subscriptionSchema).optional() }),
+    update: z.looseObject({
+      stream_id: recordId,
+      property: z.string(),
+      value: anyValue,
+      rendered_description: z.string().optional(),
+      history_public_to_subscribers: z.boolean().optional(),
+      is_web_public: z.boolean().optional(),
+    }),
+  },
+  channel_folder: {
+    add: z.looseObject({ channel_folder: channelFolderSchema }),
+    update: z.looseObject({ channel_folder_id: recordId, data: z.looseObject({}) }),
+  },
+  saved_snippets: {
+    add: z.looseObject({ saved_snippet: savedSnippetSchema }),
+    update: z.looseObject({ saved_snippet: savedSnippetSchema }),
+    remove: z.looseObject({ saved_snippet_id: recordId }),
+  },
+  custom_profile_fields: z.looseObject({ fields: z.array(customProfileFieldSchema) }),
+  realm_linkifiers: z.looseObject({ realm_linkifiers: z.array(linkifierSchema) }),
+  scheduled_messages: {
+    add: z.looseObject({ scheduled_messages: z.array(scheduledMessageSchema) }),
+    update: z.looseObject({ scheduled_message: scheduledMessageSchema }),
+    remove: z.looseObject({ scheduled_message_id: recordId }),
+  },
+  user_topic: topicPreferenceSchema,
+  reaction: {
+    add: reactionSchema.extend({ message_id: recordId }),
+    remove: reactionSchema.extend({ message_id: recordId }),
+  },
+  update_message_flags: {
+    add: z.looseObject({ flag: z.string(), messages: idList, all: z.boolean().optional() }),
+    remove: z.looseObject({ flag: z.string(), messages: idList, all: z.boolean().optional() }),
+  },
+  message: z.looseObject({ message: messageSchema, flags: z.array(z.string()).optional() }),
+  update_message: z.looseObject({
+    message_id: recordId,
+    message_ids: idList,
+    edit_timestamp: z.number(),
+    content: z.string().optional(),
+    rendered_content: z.string().optional(),
+    subject: z.string().optional(),
+    new_stream_id: recordId.optional(),
+    rendering_only: z.boolean().optional(),
+    topic_links: z.array(z.looseObject({})).optional(),
+  }),
+  delete_message: z.looseObject({ message_ids: idList.optional(), message_id: recordId.optional() }),
+  submessage: z.looseObject({ msg_type: z.string(), message_id: recordId, submessage_id: recordId, sender_id: recordId, content: z.string() }),
+  realm: {
+    update: z.looseObject({ property: z.string(), value: anyValue }),
+    update_dict: z.looseObject({ property: z.string(), data: z.looseObject({}) }),
+  },
+  typing: {
+    start: z.looseObject({ sender: z.looseObject({ user_id: recordId }) }),
+    stop: z.looseObject({ sender: z.looseObject({ user_id: recordId }) }),
+  },
+  user_status: userStatusSchema.extend({ user_id: recordId }),
+  alert_words: z.looseObject({ alert_words: z.array(z.string()) }),
+  update_display_settings: z.looseObject({ setting_name: z.string(), setting: anyValue }),
+  update_global_notifications: z.looseObject({ notification_name: z.string(), setting: anyValue }),
+  user_settings: { update: z.looseObject({ property: z.string(), value: anyValue }) },
+  heartbeat: z.looseObject({}),
+  restart: z.looseObject({ service_version: z.string(), service_merge_base: z.string(), service_feature_level: z.number().int() }),
+} satisfies { readonly [T in KnownEvent['type']]: z.ZodType | Readonly<Record<string, z.ZodType>> };
+
+const eventEnvelope = z.looseObject({ id: recordId, type: z.string(), op: z.string().optional() });
+
+export type CheckedEvent =
+  | { kind: 'known'; event: KnownEvent }
+  | { kind: 'unknown'; event: UnknownEvent }
+  | { kind: 'invalid'; event: unknown; problem: string };
+
+/** Sorts one event from GET /events: known and well formed, of a type or op the app does not know, or malformed. */
+export function checkEvent(event: unknown): CheckedEvent {
+  const envelope = eventEnvelope.safeParse(event);
+  if (!envelope.success) return { kind: 'invalid', event, problem: firstProblem(envelope.error) };
+  const candidate = event as ServiceEvent;
+  if (!isKnownEvent(candidate)) return { kind: 'unknown', event: candidate };
+  const fields: z.ZodType | Readonly<Record<string, z.ZodType>> = EVENT_FIELDS[candidate.type];
+  const schema = fields instanceof z.ZodType ? fields : fields[candidate.op as string];
+  const checked = schema?.safeParse(event);
+  if (checked && !checked.success) return { kind: 'invalid', event, problem: firstProblem(checked.error) };
+  return { kind: 'known', event: candidate };
 }

@@ -13,6 +13,21 @@ import type {
   User,
   UserStatus,
 } from './records';
+import { z } from 'zod';
+import {
+  channelFolderSchema,
+  channelSchema,
+  customProfileFieldSchema,
+  firstProblem,
+  linkifierSchema,
+  recordId,
+  savedSnippetSchema,
+  scheduledMessageSchema,
+  subscriptionSchema,
+  topicPreferenceSchema,
+  userSchema,
+  userStatusSchema,
+} from './record-schemas';
 
 export interface ClientCapabilities {
   notification_settings_null?: boolean;
@@ -93,6 +108,13 @@ export const REGISTRATION_CONTEXT_FIELDS = [
   'server_typing_started_wait_period_milliseconds',
 ] as const satisfies readonly (keyof RegistrationContext)[];
 
+/**
+ * The longest long poll the app waits for, whatever the server announces: the spec's heartbeat
+ * comes "after a few minutes" at most, and a larger announcement (a day, say) would leave a
+ * silently dead connection looking online for that long.
+ */
+export const MAX_LONGPOLL_TIMEOUT_SECONDS = 300;
+
 /** Picks the announced values out of a registration answer, leaving out those it lacks. */
 export function registrationContext(result: OpenRecord): RegistrationContext {
   const context: Record<string, unknown> = {};
@@ -101,5 +123,38 @@ export function registrationContext(result: OpenRecord): RegistrationContext {
     const wanted = field === 'realm_empty_topic_display_name' ? 'string' : 'number';
     if (typeof value === wanted) context[field] = value;
   }
+  if (typeof context.event_queue_longpoll_timeout_seconds === 'number') {
+    context.event_queue_longpoll_timeout_seconds = Math.min(context.event_queue_longpoll_timeout_seconds, MAX_LONGPOLL_TIMEOUT_SECONDS);
+  }
   return context as RegistrationContext;
+}
+
+// Each list the mirror keeps is checked whole when present; absent, the mirror keeps its copy.
+const registrationSchema = z.looseObject({
+  queue_id: z.string().nullable(),
+  last_event_id: z.number().int(),
+  realm_users: z.array(userSchema).optional(),
+  realm_non_active_users: z.array(userSchema).optional(),
+  subscriptions: z.array(subscriptionSchema).optional(),
+  unsubscribed: z.array(subscriptionSchema).optional(),
+  never_subscribed: z.array(subscriptionSchema).optional(),
+  streams: z.array(channelSchema).optional(),
+  channel_folders: z.array(channelFolderSchema).optional(),
+  saved_snippets: z.array(savedSnippetSchema).optional(),
+  custom_profile_fields: z.array(customProfileFieldSchema).optional(),
+  realm_linkifiers: z.array(linkifierSchema).optional(),
+  scheduled_messages: z.array(scheduledMessageSchema).optional(),
+  user_topics: z.array(topicPreferenceSchema).optional(),
+  user_status: z.record(z.string(), userStatusSchema).optional(),
+  alert_words: z.array(z.string()).optional(),
+  realm_date_created: z.number().optional(),
+  user_id: recordId.optional(),
+  event_queue_longpoll_timeout_seconds: z.number().positive().optional(),
+});
+
+/** A registration answer the mirror can take, or a sentence saying what is wrong with it. */
+export function checkRegistration(answer: unknown): { ok: true; result: RegisterQueueResult } | { ok: false; problem: string } {
+  const checked = registrationSchema.safeParse(answer);
+  // The answer itself is kept: parsing copies every record, and a large organization has 100,000.
+  return checked.success ? { ok: true, result: answer as RegisterQueueResult } : { ok: false, problem: firstProblem(checked.error) };
 }

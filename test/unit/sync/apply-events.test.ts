@@ -204,14 +204,35 @@ describe('a batch', () => {
 
   it('skips and reports an event it does not know, and goes on', () => {
     const unknown: ServiceEvent[] = [];
-    applyEvents(db, [{ id: 1, type: 'hologram', op: 'beam' }, person({ full_name: 'After' })], { onUnknown: (e) => unknown.push(e) });
+    applyEvents(db, [{ id: nextId++, type: 'hologram', op: 'beam' }, person({ full_name: 'After' })], { onUnknown: (e) => unknown.push(e) });
     expect(unknown.map((e) => e.type)).toEqual(['hologram']);
     expect(ada().full_name).toBe('After');
   });
 
+  it('skips and reports a malformed event, applies the rest, and acknowledges past it', () => {
+    const invalid: string[] = [];
+    const broken = { id: nextId++, type: 'stream', op: 'create', streams: null };
+    applyEvents(db, [person({ full_name: 'Before' }), broken, person({ full_name: 'After' })], { onInvalid: (_e, problem) => invalid.push(problem) });
+    expect(invalid).toEqual([expect.stringMatching(/^streams: /)]);
+    expect(ada().full_name).toBe('After');
+    expect(loadEventQueue(db)?.last_event_id).toBe(3);
+  });
+
+  it('drops events at or below the acknowledged id: a replay changes nothing', () => {
+    applyEvents(db, [person({ full_name: 'Current' })]);
+    const replay = { id: 1, type: 'realm_user', op: 'update', person: { user_id: 10, full_name: 'Replayed' } };
+    const changes = applyEvents(db, [replay]);
+    expect(ada().full_name).toBe('Current');
+    expect(changes.changed).toEqual({});
+    expect(loadEventQueue(db)?.last_event_id).toBe(1);
+  });
+
   it('applies nothing of a batch that fails part-way, so it can be reconciled instead', () => {
-    const broken = { id: 2, type: 'stream', op: 'create', streams: null } as unknown as ServiceEvent;
-    expect(() => applyEvents(db, [person({ full_name: 'Half' }), broken])).toThrow();
+    // A write that fails in SQLite, whatever the event's form.
+    db.exec('DROP TABLE channel_folders');
+    const half = person({ full_name: 'Half' });
+    const folder = ev({ type: 'channel_folder', op: 'add', channel_folder: { id: 1, name: 'F', description: '', rendered_description: '', order: 1, creator_id: 10, date_created: 1, is_archived: false } });
+    expect(() => applyEvents(db, [half, folder])).toThrow();
     expect(ada().full_name).toBe('Ada Lovelace');
     expect(loadEventQueue(db)?.last_event_id).toBe(0);
   });

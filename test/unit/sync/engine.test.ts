@@ -1,68 +1,126 @@
-import { describe, expect, it } from 'vitest';
-import type { ServiceEvent } from '../../../shared/api/events';
-import type { GetEventsParams } from '../../../shared/api/operations';
+import { getEventListeners } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GetEventsParams, GetMessagesParams } from '../../../shared/api/operations';
+import type { Message } from '../../../shared/api/records';
 import { NetworkError, ServiceError } from '../../../main/api/errors';
 import { silentLogger } from '../../../main/api/logger';
-import { openMirror } from '../../../main/store/database';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { loadEventQueue, saveEventQueue } from '../../../main/store/event-queue';
-import { SyncEngine, type EventQueueClient, type SnapshotSummary } from '../../../main/sync/engine';
+import { getRecord } from '../../../main/store/keyed-table';
+import { getMessage, upsertMessages } from '../../../main/store/messages';
+import { userStatusTable } from '../../../main/store/users';
+import { SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
 import type { SyncStatus } from '../../../main/sync/status';
 
-type Answer = { events: ServiceEvent[] } | Error;
+/** A poll's answer: events (after a delay), an error, any body at all, or no answer until aborted. */
+type Answer = { events: unknown[]; afterMs?: number } | { body: unknown } | Error | 'hang';
 
-/** A scripted server: each poll takes the next answer; an empty script blocks until stopped. */
-function scripted(answers: Answer[]) {
+/** A scripted server: each poll takes the next answer; an empty script hangs too. */
+function scripted(answers: Answer[], messages: Message[] = []) {
   const polls: GetEventsParams[] = [];
+  const signals: AbortSignal[] = [];
+  const fetched: GetMessagesParams[] = [];
   const deleted: string[] = [];
+  const hang = (signal: AbortSignal | undefined) => new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
   const client: EventQueueClient = {
-    getEvents: (params, options) => {
+    getEvents: async (params, options) => {
       polls.push(params);
-      const next = answers.shift();
-      if (next === undefined) {
-        return new Promise((_, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
-      }
-      return next instanceof Error ? Promise.reject(next) : Promise.resolve({ ...next, queue_id: params.queue_id });
+      if (options?.signal) signals.push(options.signal);
+      const next = answers.shift() ?? 'hang';
+      if (next === 'hang') return hang(options?.signal);
+      if (next instanceof Error) throw next;
+      if ('body' in next) return next.body;
+      if (next.afterMs) await new Promise((resolve) => setTimeout(resolve, next.afterMs));
+      return { result: 'success', msg: '', events: next.events, queue_id: params.queue_id };
+    },
+    getMessages: async (params) => {
+      fetched.push(params);
+      const wanted = messages.filter((m) => m.id === params.anchor);
+      return { result: 'success', msg: '', messages: wanted, found_newest: true, found_oldest: true, anchor: params.anchor };
     },
     deleteQueue: async ({ queue_id }) => {
       deleted.push(queue_id);
       return {};
     },
   };
-  return { client, polls, deleted };
+  return { client, polls, signals, fetched, deleted };
 }
 
-function engineWith(answers: Answer[], options: { random?: () => number; now?: () => number } = {}) {
-  const db = openMirror(':memory:');
-  const server = scripted(answers);
+const engines: SyncEngine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop();
+  vi.useRealTimers();
+});
+
+interface EngineSetup {
+  random?: () => number;
+  now?: () => number;
+  db?: MirrorDatabase;
+  messages?: Message[];
+  snapshot?: SnapshotStep;
+  backoff?: { baseMs: number; maxMs: number };
+}
+
+function engineWith(answers: Answer[], options: EngineSetup = {}) {
+  const db = options.db ?? openMirror(':memory:');
+  const server = scripted(answers, options.messages);
   let registrations = 0;
   const statuses: SyncStatus[] = [];
   const engine = new SyncEngine({
     db,
     client: server.client,
-    snapshot: async (): Promise<SnapshotSummary> => {
-      registrations += 1;
-      saveEventQueue(db, { queue_id: `q${registrations}`, last_event_id: -1, registered_at: 0 });
-      return { queue_id: `q${registrations}`, last_event_id: -1, context: {} };
-    },
+    snapshot:
+      options.snapshot ??
+      (async (): Promise<SnapshotSummary> => {
+        registrations += 1;
+        saveEventQueue(db, { queue_id: `q${registrations}`, last_event_id: -1, registered_at: 0 });
+        return { queue_id: `q${registrations}`, last_event_id: -1, context: {} };
+      }),
     logger: silentLogger,
-    backoff: { baseMs: 10, maxMs: 40 },
+    backoff: options.backoff ?? { baseMs: 10, maxMs: 40 },
+    minHeartbeatMs: 20,
     random: options.random ?? (() => 1),
     ...(options.now && { now: options.now }),
     onChanges: () => undefined,
     onStatus: (status) => statuses.push(status),
   });
+  engines.push(engine);
   return { db, engine, server, statuses, registrations: () => registrations };
 }
 
-const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 const networkDown = () => new NetworkError('GET /events', 'ECONNREFUSED', 'refused');
+const status = (user_id: number, status_text: string) => ({ type: 'user_status', user_id, status_text });
+
+function message(id: number, extra: Partial<Message> = {}): Message {
+  return {
+    id,
+    type: 'stream',
+    sender_id: 10,
+    sender_email: 'ada@example.com',
+    sender_full_name: 'Ada',
+    sender_realm_str: 'demo',
+    avatar_url: null,
+    client: 'test',
+    content: `message ${id}`,
+    content_type: 'text/html',
+    display_recipient: 'general',
+    recipient_id: 1,
+    stream_id: 5,
+    subject: 'greetings',
+    is_me_message: false,
+    timestamp: 1_700_000_000 + id,
+    reactions: [],
+    submessages: [],
+    topic_links: [],
+    ...extra,
+  };
+}
 
 describe('the event loop', () => {
   it('acknowledges with last_event_id and polls without blocking after a failure', async () => {
-    const heartbeat = { id: 4, type: 'heartbeat' } as ServiceEvent;
-    const { engine, server, db } = engineWith([{ events: [heartbeat] }, networkDown(), { events: [] }]);
+    const { engine, server, db } = engineWith([{ events: [{ id: 4, type: 'heartbeat' }] }, networkDown(), { events: [] }]);
     engine.start();
-    await settle();
+    await expect.poll(() => server.polls.length).toBe(4);
     expect(server.polls.map((p) => [p.last_event_id, p.dont_block ?? false])).toEqual([
       [-1, false],
       [4, false],
@@ -70,77 +128,147 @@ describe('the event loop', () => {
       [4, false],
     ]);
     expect(loadEventQueue(db)?.last_event_id).toBe(4);
-    await engine.stop();
-  });
-
-  it('re-registers when an event cannot be applied, rather than skipping it', async () => {
-    const broken = { id: 1, type: 'stream', op: 'create', streams: null } as unknown as ServiceEvent;
-    const { engine, server, registrations } = engineWith([{ events: [broken] }]);
-    engine.start();
-    await settle();
-    expect(registrations()).toBe(2);
-    expect(server.polls.at(-1)?.queue_id).toBe('q2');
-    await engine.stop();
   });
 
   it('re-registers on BAD_EVENT_QUEUE_ID', async () => {
     const gone = new ServiceError({ code: 'BAD_EVENT_QUEUE_ID', msg: 'Bad event queue ID: q1', status: 400, request: 'GET /events', fields: { queue_id: 'q1' } });
-    const { engine, registrations } = engineWith([gone]);
+    const { engine, server, registrations } = engineWith([gone]);
     engine.start();
-    await settle();
+    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q2');
     expect(registrations()).toBe(2);
-    await engine.stop();
   });
 
   it('backs off with full jitter under a cap, and resets after a success', async () => {
     let clock = 0;
-    const { engine, statuses } = engineWith([networkDown(), networkDown(), networkDown(), networkDown(), { events: [] }, networkDown()], {
+    const { engine, statuses, server } = engineWith([networkDown(), networkDown(), networkDown(), networkDown(), { events: [] }, networkDown()], {
       random: () => 0.5,
       now: () => (clock += 1000),
     });
     engine.start();
-    await settle(400);
+    // Six answers, then the seventh poll waits: every wait has been drawn by then.
+    await expect.poll(() => server.polls.length).toBe(7);
     const waits = statuses.filter((s) => s.state === 'offline').map((s) => (s as { next_retry_at: number }).next_retry_at % 1000);
     // Caps 10, 20, 40, 40 ms with half of each drawn; after the success the next failure starts over at 10.
     expect(waits).toEqual([5, 10, 20, 20, 5]);
-    await engine.stop();
   });
 
   it('retries at once when woken, instead of waiting out the backoff', async () => {
-    const db = openMirror(':memory:');
-    const server = scripted([networkDown(), { events: [] }]);
-    const engine = new SyncEngine({
-      db,
-      client: server.client,
-      snapshot: async () => ({ queue_id: 'q', last_event_id: -1, context: {} }),
-      logger: silentLogger,
-      backoff: { baseMs: 60_000, maxMs: 60_000 },
-      random: () => 1,
-      onChanges: () => undefined,
-      onStatus: () => undefined,
-    });
+    const { engine } = engineWith([networkDown(), { events: [] }], { backoff: { baseMs: 60_000, maxMs: 60_000 } });
     engine.start();
-    await settle(50);
-    expect(engine.status.state).toBe('offline');
+    await expect.poll(() => engine.status.state).toBe('offline');
     engine.wake();
-    await settle(50);
-    expect(engine.status.state).toBe('online');
-    await engine.stop();
+    await expect.poll(() => engine.status.state).toBe('online');
   });
 
   it('stops on 401, and deletes its queue when stopped', async () => {
     const rejected = new ServiceError({ code: 'UNAUTHORIZED', msg: 'Invalid API key', status: 401, request: 'GET /events' });
     const { engine, server } = engineWith([rejected]);
     engine.start();
-    await settle();
+    await expect.poll(() => engine.running).toBe(false);
     expect(engine.status).toEqual({ state: 'key_rejected', message: 'Invalid API key' });
     await engine.stop();
     expect(server.deleted).toEqual(['q1']);
+  });
+
+  it('leaves no listener behind on its signal after a long offline spell', async () => {
+    const spell = Array.from({ length: 60 }, networkDown);
+    const { engine, server } = engineWith(spell, { backoff: { baseMs: 1, maxMs: 2 } });
+    engine.start();
+    await expect.poll(() => server.polls.length, { timeout: 5_000 }).toBe(61);
+    // The poll that now waits holds the one listener of its own request.
+    expect(getEventListeners(server.signals.at(-1)!, 'abort').length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('events the server should not have sent', () => {
+  it('drops events at or below last_event_id, and never moves it backwards', async () => {
+    const db = openMirror(':memory:');
+    upsertMessages(db, [{ message: message(342), flags: [] }]);
+    const reaction = { type: 'reaction', message_id: 342, emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 10 };
+    const { engine, server } = engineWith(
+      [
+        { events: [{ id: 4, op: 'add', ...reaction }, { id: 5, op: 'remove', ...reaction }, { id: 6, ...status(10, 'current') }] },
+        // A replay of old events: the reaction the server no longer has, an older status.
+        { events: [{ id: 4, op: 'add', ...reaction }, { id: 2, ...status(10, 'stale') }] },
+      ],
+      { db },
+    );
+    engine.start();
+    await expect.poll(() => server.polls.length).toBe(3);
+    expect(getMessage(db, 342)?.message.reactions).toEqual([]);
+    expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('current');
+    expect(server.polls.map((p) => p.last_event_id)).toEqual([-1, 6, 6]);
+    expect(loadEventQueue(db)?.last_event_id).toBe(6);
+  });
+
+  it('applies the rest of a batch around a malformed event, and refetches the message it named', async () => {
+    const db = openMirror(':memory:');
+    const badFlags = { id: 2, type: 'update_message_flags', op: 'add', flag: 'starred', messages: [342], all: 'yes' };
+    const { engine, server, registrations } = engineWith(
+      [{ events: [{ id: 1, type: 'message', message: message(342), flags: [] }, badFlags, { id: 3, ...status(10, 'after the bad one') }] }],
+      { db, messages: [message(342, { flags: ['starred'] })] },
+    );
+    engine.start();
+    await expect.poll(() => server.polls.length).toBe(2);
+    expect(getMessage(db, 342)?.flags).toEqual(['starred']);
+    expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('after the bad one');
+    expect(server.fetched.map((p) => p.anchor)).toEqual([342]);
+    expect(registrations()).toBe(1);
+    expect(server.polls.at(-1)?.last_event_id).toBe(3);
+  });
+
+  it('registers again when a malformed event touched a kind the snapshot holds, keeping the rest of the batch', async () => {
+    const db = openMirror(':memory:');
+    const broken = { id: 1, type: 'stream', op: 'create', streams: null };
+    const { engine, server, registrations } = engineWith([{ events: [broken, { id: 2, ...status(10, 'kept') }] }], { db });
+    engine.start();
+    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q2');
+    expect(registrations()).toBe(2);
+    expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('kept');
+  });
+
+  it('goes offline with a reason a person can read when the answer has no events', async () => {
+    const { engine, statuses } = engineWith([{ body: { result: 'success', msg: '', queue_id: 'q1' } }, { events: [] }]);
+    engine.start();
+    await expect.poll(() => statuses.some((s) => s.state === 'offline')).toBe(true);
+    const offline = statuses.find((s) => s.state === 'offline') as { reason: string };
+    expect(offline.reason).toMatch(/GET \/events.*events/);
+    expect(offline.reason).not.toMatch(/Cannot read/);
+    await expect.poll(() => engine.status.state).toBe('online');
+  });
+
+  it('says an unexpected fault of the app is one, and points to the log', async () => {
+    let calls = 0;
+    const { engine, statuses } = engineWith([], {
+      snapshot: async () => {
+        calls += 1;
+        if (calls === 1) return (undefined as unknown as { queue_id: string }).queue_id as never;
+        return { queue_id: 'q', last_event_id: -1, context: {} };
+      },
+    });
+    engine.start();
+    await expect.poll(() => engine.status.state).toBe('online');
+    const offline = statuses.find((s) => s.state === 'offline') as { reason: string };
+    expect(offline.reason).toMatch(/unexpected error in the app.*log/);
+    expect(offline.reason).not.toMatch(/Cannot read/);
+  });
+});
+
+describe('the long-poll watchdog', () => {
+  it('gives up a poll silent for two heartbeat intervals, and recovers', async () => {
+    const { engine, server, statuses } = engineWith([{ events: [{ id: 0, type: 'heartbeat' }], afterMs: 40 }, 'hang', { events: [] }]);
+    engine.start();
+    // Without the watchdog the second poll would wait for ever, online.
+    await expect.poll(() => statuses.map((s) => s.state).join(' '), { timeout: 2_000 }).toMatch(/^online offline online/);
+    const offline = statuses.find((s) => s.state === 'offline') as { reason: string };
+    expect(offline.reason).toMatch(/heartbeat/);
+    expect(server.polls.slice(0, 3).map((p) => p.dont_block ?? false)).toEqual([false, false, true]);
   });
 });
 
 describe('starting from a cache', () => {
   it('waits before the first registration, unless woken', async () => {
+    vi.useFakeTimers();
     const db = openMirror(':memory:');
     let registrations = 0;
     const engine = new SyncEngine({
@@ -155,13 +283,28 @@ describe('starting from a cache', () => {
       onChanges: () => undefined,
       onStatus: () => undefined,
     });
+    engines.push(engine);
     engine.start();
-    await settle(50);
+    await vi.advanceTimersByTimeAsync(59_000);
     expect(registrations).toBe(0);
     expect(engine.status.state).toBe('connecting');
     engine.wake();
-    await settle(50);
+    await vi.advanceTimersByTimeAsync(0);
     expect(registrations).toBe(1);
-    await engine.stop();
+  });
+
+  it('resumes the queue a killed run saved, and registers only when the server has lost it', async () => {
+    const db = openMirror(':memory:');
+    saveEventQueue(db, { queue_id: 'saved', last_event_id: 7, registered_at: 0 });
+    const gone = new ServiceError({ code: 'BAD_EVENT_QUEUE_ID', msg: 'Bad event queue ID: saved', status: 400, request: 'GET /events', fields: { queue_id: 'saved' } });
+    const { engine, server, registrations } = engineWith([{ events: [{ id: 8, ...status(10, 'while away') }] }, gone], { db });
+    engine.start();
+    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q1');
+    expect(server.polls.slice(0, 2).map((p) => [p.queue_id, p.last_event_id])).toEqual([
+      ['saved', 7],
+      ['saved', 8],
+    ]);
+    expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('while away');
+    expect(registrations()).toBe(1);
   });
 });

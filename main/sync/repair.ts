@@ -1,0 +1,38 @@
+// What to fetch again after events that could not be applied: their record kinds must not stay
+// wrong until the next registration.
+
+/** Events about messages: a registration does not carry messages, so those are refetched by id. */
+const MESSAGE_EVENTS = new Set(['message', 'update_message', 'delete_message', 'update_message_flags', 'reaction', 'submessage']);
+/** Events that leave nothing in the mirror. */
+const TRANSIENT_EVENTS = new Set(['typing', 'heartbeat']);
+
+export interface Repair {
+  /** A snapshot kind was touched: register again (the new snapshot replaces those tables). */
+  register: boolean;
+  /** Messages named by message events, to refetch. */
+  message_ids: number[];
+}
+
+export function repairFor(events: readonly unknown[]): Repair {
+  const repair: Repair = { register: false, message_ids: [] };
+  for (const event of events) {
+    const fields = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
+    if (TRANSIENT_EVENTS.has(fields.type as string)) continue;
+    if (!MESSAGE_EVENTS.has(fields.type as string)) {
+      repair.register = true;
+      continue;
+    }
+    const ids = namedMessageIds(fields);
+    // A message event naming no message cannot be repaired by id: a registration and its backfill can.
+    if (ids.length === 0) repair.register = true;
+    repair.message_ids.push(...ids);
+  }
+  repair.message_ids = [...new Set(repair.message_ids)];
+  return repair;
+}
+
+function namedMessageIds(fields: Record<string, unknown>): number[] {
+  const message = fields.message as { id?: unknown } | undefined;
+  const candidates = [fields.message_id, message?.id, fields.message_ids, fields.messages].flat();
+  return candidates.filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
+}
