@@ -18,7 +18,7 @@ const COLUMNS: Record<BulkJobKind, Columns> = {
     row: (item) => {
       const p = item.payload as CreateUserPayload;
       // Only a password the app generated for a user it created: the file's own are the caller's.
-      const password = item.state === 'done' && p.generated ? p.password : '';
+      const password = item.state === 'done' && p.generated ? (item.secret ?? '') : '';
       return [p.line, p.email, p.full_name, item.result?.user_id ?? '', password, ...outcome(item)];
     },
   },
@@ -37,5 +37,7 @@ const COLUMNS: Record<BulkJobKind, Columns> = {
 
 export function exportJobCsv(kind: BulkJobKind, items: ItemRow[]): string {
   const { header, row } = COLUMNS[kind];
-  return stringify([header, ...items.map(row)], { bom: true, record_delimiter: 'windows' });
+  // Names and emails are the server's or the file's: a cell starting with = + - @ is quoted with '
+  // so that a spreadsheet shows it instead of running it as a formula.
+  return stringify([header, ...items.map(row)], { bom: true, record_delimiter: 'windows', escape_formulas: true });
 }

@@ -225,7 +225,7 @@ export class JobRunner {
     if (!markRunning(this.#db, job_id, item.item_index)) return;
     let result: Record<string, unknown>;
     try {
-      result = await run.operation.send(this.#client, item.payload, run.job.settings);
+      result = await run.operation.send(this.#client, item, run.job.settings);
     } catch (error) {
       await this.#refused(run, item, error);
       return;

@@ -1,6 +1,10 @@
 // The bulk_jobs and bulk_job_items tables: a job and every one of its items are written before
 // anything is sent, and each item's state changes in its own small transaction, so a crash
 // leaves at most the items then in flight with an unknown outcome (state 'running').
+//
+// An item's secret (an initial password) is kept apart from its payload, and only as long as
+// it is needed: until the item is sent, or, when the export must show it, until it is exported
+// or SECRET_RETENTION_MS after it was sent, whichever comes first.
 import type { BulkItemState, BulkJobKind, BulkJobState, JobHalt } from '../../shared/ipc';
 import type { MirrorDatabase } from '../store/database';
 import { prepared } from '../store/keyed-table';
@@ -16,10 +20,15 @@ export interface JobRow {
 /** What every item of the job shares (e.g. the invitation links' settings), and why it halted. */
 export type JobSettings = Record<string, unknown> & { halt?: JobHalt | null };
 
+/** An administrator who does not export the results the same day will not: reset the password instead. */
+export const SECRET_RETENTION_MS = 24 * 60 * 60 * 1000;
+
 export interface ItemRow<P = Record<string, unknown>> {
   item_index: number;
   state: BulkItemState;
   payload: P;
+  /** What is sent with the payload but never kept longer than needed; null once forgotten. */
+  secret: string | null;
   result: Record<string, unknown> | null;
   error_code: string | null;
   error_msg: string | null;
@@ -27,6 +36,7 @@ export interface ItemRow<P = Record<string, unknown>> {
 
 export interface PlannedItem {
   payload: Record<string, unknown>;
+  secret?: { value: string; forExport: boolean };
   /** Refused before sending: the reason, as a code and a sentence. */
   skip?: { code: string; message: string };
 }
@@ -45,12 +55,13 @@ interface RawItem {
   item_index: number;
   state: BulkItemState;
   payload: string;
+  secret: string | null;
   result: string | null;
   error_code: string | null;
   error_msg: string | null;
 }
 
-const ITEM_COLUMNS = 'item_index, state, payload, result, error_code, error_msg';
+const ITEM_COLUMNS = 'item_index, state, payload, secret, result, error_code, error_msg';
 
 const toJob = (raw: RawJob): JobRow => ({ ...raw, settings: JSON.parse(raw.settings) as JobSettings });
 const toItem = <P>(raw: RawItem): ItemRow<P> => ({
@@ -68,9 +79,14 @@ export function insertJob(db: MirrorDatabase, kind: BulkJobKind, settings: JobSe
       now,
     );
     const job_id = Number(lastInsertRowid);
-    const insert = prepared(db, 'INSERT INTO bulk_job_items (job_id, item_index, state, payload, error_code, error_msg) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = prepared(
+      db,
+      'INSERT INTO bulk_job_items (job_id, item_index, state, payload, secret, secret_for_export, error_code, error_msg) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     items.forEach((item, index) => {
-      insert.run(job_id, index, item.skip ? 'skipped' : 'pending', JSON.stringify(item.payload), item.skip?.code ?? null, item.skip?.message ?? null);
+      // A skipped item is never sent: its secret is not stored at all.
+      const secret = item.skip ? undefined : item.secret;
+      insert.run(job_id, index, item.skip ? 'skipped' : 'pending', JSON.stringify(item.payload), secret?.value ?? null, secret?.forExport ? 1 : 0, item.skip?.code ?? null, item.skip?.message ?? null);
     });
     return job_id;
   })();
@@ -120,16 +136,27 @@ export function markRunning(db: MirrorDatabase, job_id: number, item_index: numb
   return prepared(db, "UPDATE bulk_job_items SET state = 'running' WHERE job_id = ? AND item_index = ? AND state = 'pending'").run(job_id, item_index).changes === 1;
 }
 
-export function markDone(db: MirrorDatabase, job_id: number, item_index: number, result: Record<string, unknown>): void {
-  prepared(db, "UPDATE bulk_job_items SET state = 'done', result = ?, error_code = NULL, error_msg = NULL WHERE job_id = ? AND item_index = ?").run(
-    JSON.stringify(result),
+/** Sent: the secret is forgotten, unless the export needs it (then for SECRET_RETENTION_MS at most). */
+export function markDone(db: MirrorDatabase, job_id: number, item_index: number, result: Record<string, unknown>, now = Date.now()): void {
+  prepared(
+    db,
+    `UPDATE bulk_job_items SET state = 'done', result = ?, error_code = NULL, error_msg = NULL,
+       secret = CASE WHEN secret_for_export = 1 THEN secret END,
+       secret_expires_at = CASE WHEN secret_for_export = 1 AND secret IS NOT NULL THEN ? END
+     WHERE job_id = ? AND item_index = ?`,
+  ).run(JSON.stringify(result), now + SECRET_RETENTION_MS, job_id, item_index);
+}
+
+const FORGET_SECRET = 'secret = NULL, secret_expires_at = NULL';
+
+/** Never sent again: its secret is forgotten. */
+export function markFailed(db: MirrorDatabase, job_id: number, item_index: number, code: string, message: string): void {
+  prepared(db, `UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND item_index = ?`).run(
+    code,
+    message,
     job_id,
     item_index,
   );
-}
-
-export function markFailed(db: MirrorDatabase, job_id: number, item_index: number, code: string, message: string): void {
-  prepared(db, "UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ? WHERE job_id = ? AND item_index = ?").run(code, message, job_id, item_index);
 }
 
 /** Back to the queue: not sent after all, or checked on the server and found not done. */
@@ -139,10 +166,28 @@ export function markPending(db: MirrorDatabase, job_id: number, item_index: numb
 
 /** Cancelling skips what was not sent, with the reason. */
 export function skipPending(db: MirrorDatabase, job_id: number, code: string, message: string): void {
-  prepared(db, "UPDATE bulk_job_items SET state = 'skipped', error_code = ?, error_msg = ? WHERE job_id = ? AND state = 'pending'").run(code, message, job_id);
+  prepared(db, `UPDATE bulk_job_items SET state = 'skipped', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND state = 'pending'`).run(
+    code,
+    message,
+    job_id,
+  );
 }
 
 /** Items whose outcome stays unknown (a cancelled job): reported, never sent again. */
 export function failRunning(db: MirrorDatabase, job_id: number, code: string, message: string): void {
-  prepared(db, "UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ? WHERE job_id = ? AND state = 'running'").run(code, message, job_id);
+  prepared(db, `UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND state = 'running'`).run(
+    code,
+    message,
+    job_id,
+  );
+}
+
+/** The export has shown the secrets of the items sent so far: they are not kept for another. */
+export function forgetExportedSecrets(db: MirrorDatabase, job_id: number): void {
+  prepared(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE job_id = ? AND state = 'done' AND secret IS NOT NULL`).run(job_id);
+}
+
+/** Secrets kept for an export that did not come in time. */
+export function forgetExpiredSecrets(db: MirrorDatabase, now = Date.now()): void {
+  prepared(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE secret_expires_at <= ?`).run(now);
 }

@@ -3,9 +3,9 @@
 // (the caller's rights) rather than the item.
 import type { CreateInviteLinkParams } from '../../shared/api/operations';
 import type { BulkJobKind, JobHalt } from '../../shared/ipc';
-import { ServiceError } from '../api/errors';
+import { ServiceError, ValidationError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
-import type { JobSettings } from './job-store';
+import type { ItemRow, JobSettings } from './job-store';
 import type { CreateUserPayload } from './plan-create-users';
 import type { DeactivatePayload } from './plan-deactivate';
 
@@ -13,7 +13,7 @@ import type { DeactivatePayload } from './plan-deactivate';
 export type Recovered = { done: Record<string, unknown> } | { resend: true } | { failed: { code: string; message: string } };
 
 export interface JobOperation {
-  send(client: ServiceClient, payload: Record<string, unknown>, settings: JobSettings): Promise<Record<string, unknown>>;
+  send(client: ServiceClient, item: Pick<ItemRow, 'payload' | 'secret'>, settings: JobSettings): Promise<Record<string, unknown>>;
   recover(client: ServiceClient, payload: Record<string, unknown>): Promise<Recovered>;
   /** A refusal that every other item would get too: the job halts instead of failing each. */
   haltFor(error: ServiceError): JobHalt | null;
@@ -30,9 +30,10 @@ function permissionRefusal(error: ServiceError): boolean {
 const isNoSuchUser = (error: unknown) => error instanceof ServiceError && error.code === 'BAD_REQUEST' && /no such user/i.test(error.msg);
 
 const createUsers: JobOperation = {
-  async send(client, payload) {
-    const { email, full_name, password } = payload as unknown as CreateUserPayload;
-    return await client.createUser({ email, full_name, password });
+  async send(client, { payload, secret }) {
+    const { email, full_name } = payload as unknown as CreateUserPayload;
+    if (secret === null) throw new ValidationError('POST /users', [{ param: 'password', message: 'The initial password of this row is no longer kept; import the row again.' }]);
+    return await client.createUser({ email, full_name, password: secret });
   },
   async recover(client, payload) {
     const { email } = payload as unknown as CreateUserPayload;
@@ -55,7 +56,7 @@ const createUsers: JobOperation = {
 };
 
 const deactivateUsers: JobOperation = {
-  async send(client, payload, settings) {
+  async send(client, { payload }, settings) {
     const { user_id } = payload as unknown as DeactivatePayload;
     const comment = settings.deactivation_notification_comment;
     await client.deactivateUser({ user_id: user_id!, ...(typeof comment === 'string' && { deactivation_notification_comment: comment }) });

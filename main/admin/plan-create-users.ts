@@ -8,11 +8,11 @@ import type { CsvUserRow } from './csv-import';
 import type { PlannedItem } from './job-store';
 import { strongPassword } from './passwords';
 
+/** The initial password is the item's secret (job-store.ts), not part of its payload. */
 export type CreateUserPayload = {
   line: number;
   email: string;
   full_name: string;
-  password: string;
   /** The app made the password up: the export is the only place it is shown. */
   generated: boolean;
 };
@@ -31,17 +31,13 @@ export function planUserImport(db: MirrorDatabase, caller_id: number, rows: CsvU
   const known = organizationEmails(db);
   const firstLine = new Map<string, number>();
   const items = rows.map((row): PlannedItem => {
-    const payload: CreateUserPayload = {
-      line: row.line,
-      email: row.email,
-      full_name: row.full_name,
-      password: row.password ?? strongPassword(),
-      generated: row.password === undefined,
-    };
+    const generated = row.password === undefined;
+    const payload: CreateUserPayload = { line: row.line, email: row.email, full_name: row.full_name, generated };
     const skip = problem(known, row, firstLine);
-    if (!skip) firstLine.set(row.email.toLowerCase(), row.line);
-    // A skipped row is never sent: its password is not kept.
-    return skip ? { payload: { ...payload, password: '', generated: false }, skip } : { payload };
+    if (skip) return { payload: { ...payload, generated: false }, skip };
+    firstLine.set(row.email.toLowerCase(), row.line);
+    // The file's own passwords are the caller's: only generated ones are kept for the export.
+    return { payload, secret: { value: row.password ?? strongPassword(), forExport: generated } };
   });
   return { blocked, items };
 }

@@ -1,5 +1,6 @@
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
+import { forgetExpiredSecrets } from '../admin/job-store';
 import type { Logger } from '../api/logger';
 import { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
@@ -49,6 +50,8 @@ export class AccountSession {
     this.#logger = options.logger;
     this.#onChanges = options.onChanges;
     this.db = openMirror(options.mirrorPath);
+    // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
+    forgetExpiredSecrets(this.db);
     const cached = realmValues(this.db) as RegistrationContext;
     const hasCache = Object.keys(cached).length > 0;
     this.client = new ServiceClient({

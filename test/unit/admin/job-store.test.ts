@@ -1,15 +1,23 @@
 // The job tables: a plan is stored whole before anything is sent, an item is claimed once, and
 // what a restart must offer again is found.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  failRunning,
+  forgetExpiredSecrets,
+  forgetExportedSecrets,
   getJob,
   insertJob,
   itemCounts,
   itemsInState,
+  jobItems,
   markDone,
   markFailed,
   markPending,
   markRunning,
+  SECRET_RETENTION_MS,
   setJobHalt,
   setJobState,
   skipPending,
@@ -37,7 +45,7 @@ describe('job store', () => {
     expect(getJob(db, job_id)).toMatchObject({ kind: 'create_users', state: 'planned', settings: { note: 'kept' } });
     expect(itemCounts(db, job_id)).toEqual({ pending: 3, running: 0, done: 0, failed: 0, skipped: 1 });
     expect(itemsInState(db, job_id, 'skipped')).toEqual([
-      { item_index: 1, state: 'skipped', payload: { email: 'bad' }, result: null, error_code: 'INVALID_EMAIL', error_msg: 'Line 3: bad' },
+      { item_index: 1, state: 'skipped', payload: { email: 'bad' }, secret: null, result: null, error_code: 'INVALID_EMAIL', error_msg: 'Line 3: bad' },
     ]);
   });
 
@@ -69,5 +77,76 @@ describe('job store', () => {
     expect(getJob(db, second)!.settings).toEqual({ note: 'kept', halt: { code: 'INTERRUPTED', message: 'stopped' } });
     setJobHalt(db, second, null);
     expect(getJob(db, second)!.settings.halt).toBeNull();
+  });
+
+  it('keeps an initial password only until it is sent, or for the export at most once and for a day', () => {
+    const fromFile = (value: string) => ({ value, forExport: false });
+    const generated = (value: string) => ({ value, forExport: true });
+    const job_id = insertJob(db, 'create_users', {}, [
+      { payload: { email: 'a@x.com' }, secret: fromFile('file-sent') },
+      { payload: { email: 'b@x.com' }, secret: generated('made-sent') },
+      { payload: { email: 'c@x.com' }, secret: generated('made-refused') },
+      { payload: { email: 'd@x.com' }, secret: generated('made-unknown') },
+      { payload: { email: 'e@x.com' }, secret: fromFile('file-cancelled') },
+      { payload: { email: 'f@x.com' }, secret: fromFile('file-skipped'), skip: { code: 'INVALID_EMAIL', message: 'bad' } },
+    ]);
+    const secrets = () => jobItems(db, job_id).map((item) => item.secret);
+    expect(secrets()).toEqual(['file-sent', 'made-sent', 'made-refused', 'made-unknown', 'file-cancelled', null]);
+    for (const index of [0, 1, 2, 3]) markRunning(db, job_id, index);
+    markDone(db, job_id, 0, { user_id: 10 }, 1_000);
+    markDone(db, job_id, 1, { user_id: 11 }, 1_000);
+    markFailed(db, job_id, 2, 'BAD_REQUEST', 'refused');
+    expect(secrets()).toEqual([null, 'made-sent', null, 'made-unknown', 'file-cancelled', null]);
+    skipPending(db, job_id, 'CANCELLED', 'cancelled');
+    failRunning(db, job_id, 'UNKNOWN_OUTCOME', 'unknown');
+    expect(secrets()).toEqual([null, 'made-sent', null, null, null, null]);
+    // Kept for the export until a day after it was sent; then forgotten unexported.
+    forgetExpiredSecrets(db, 1_000 + SECRET_RETENTION_MS - 1);
+    expect(secrets()[1]).toBe('made-sent');
+    forgetExpiredSecrets(db, 1_000 + SECRET_RETENTION_MS);
+    expect(secrets()[1]).toBeNull();
+    expect(JSON.stringify(db.prepare('SELECT * FROM bulk_job_items').all())).not.toMatch(/file-|made-/);
+  });
+
+  it('forgets the generated passwords an export has shown, not those of items still to send', () => {
+    const job_id = insertJob(db, 'create_users', {}, [
+      { payload: { email: 'a@x.com' }, secret: { value: 'exported', forExport: true } },
+      { payload: { email: 'b@x.com' }, secret: { value: 'not-yet-sent', forExport: true } },
+    ]);
+    markRunning(db, job_id, 0);
+    markDone(db, job_id, 0, { user_id: 10 });
+    forgetExportedSecrets(db, job_id);
+    expect(jobItems(db, job_id).map((item) => item.secret)).toEqual([null, 'not-yet-sent']);
+  });
+});
+
+describe('migration 3 of the mirror', () => {
+  it('moves the passwords out of the payloads, keeping only those still needed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'job-store-'));
+    try {
+      const path = join(dir, 'mirror.db');
+      const before = openMirror(path, 2);
+      before.prepare("INSERT INTO bulk_jobs (job_id, kind, state, settings, created_at) VALUES (1, 'create_users', 'running', '{}', 0)").run();
+      const item = before.prepare('INSERT INTO bulk_job_items (job_id, item_index, state, payload) VALUES (1, ?, ?, ?)');
+      const payload = (email: string, password: string, generated: boolean) => JSON.stringify({ line: 2, email, full_name: 'X', password, generated });
+      item.run(0, 'done', payload('a@x.com', 'file-sent', false));
+      item.run(1, 'done', payload('b@x.com', 'made-sent', true));
+      item.run(2, 'pending', payload('c@x.com', 'file-pending', false));
+      item.run(3, 'failed', payload('d@x.com', 'made-failed', true));
+      item.run(4, 'skipped', payload('e@x.com', '', false));
+      before.close();
+
+      const after = openMirror(path);
+      const items = jobItems(after, 1);
+      expect(items.map((i) => i.secret)).toEqual([null, 'made-sent', 'file-pending', null, null]);
+      for (const i of items) expect(i.payload).not.toHaveProperty('password');
+      expect(items[1]!.payload).toMatchObject({ email: 'b@x.com', generated: true });
+      // The generated one still goes after a day, like any other.
+      forgetExpiredSecrets(after, Date.now() + SECRET_RETENTION_MS + 60_000);
+      expect(jobItems(after, 1).map((i) => i.secret)).toEqual([null, null, 'file-pending', null, null]);
+      after.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

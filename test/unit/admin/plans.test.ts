@@ -41,13 +41,15 @@ describe('planUserImport', () => {
     expect(items.map((i) => i.skip?.code)).toEqual([undefined, 'INVALID_EMAIL', 'EMPTY_NAME', 'DUPLICATE_IN_FILE', 'ALREADY_IN_ORGANIZATION', undefined]);
     expect(items[3]!.skip!.message).toBe('Line 5: NEW@x.com is already on line 2.');
     expect(items[4]!.skip!.message).toBe('Line 6: Member@X.com is already in the organization.');
-    const generated = items[0]!.payload as CreateUserPayload;
-    expect(generated.generated).toBe(true);
-    expect(generated.password).toMatch(/^[\w-]{22}$/);
-    expect(planUserImport(db, ADMIN, [row(2, 'a@x.com', 'A')]).items[0]!.payload.password).not.toBe(generated.password);
-    expect(items[5]!.payload).toMatchObject({ password: 'chosen-by-file', generated: false });
+    expect((items[0]!.payload as CreateUserPayload).generated).toBe(true);
+    // The password is the item's secret, never its payload; only a generated one is kept for the export.
+    const generated = items[0]!.secret!;
+    expect(generated).toEqual({ value: expect.stringMatching(/^[0-9a-f]{32}$/), forExport: true });
+    expect(planUserImport(db, ADMIN, [row(2, 'a@x.com', 'A')]).items[0]!.secret!.value).not.toBe(generated.value);
+    expect(items[5]).toMatchObject({ payload: { generated: false }, secret: { value: 'chosen-by-file', forExport: false } });
+    for (const item of items) expect(item.payload).not.toHaveProperty('password');
     // A skipped row keeps no password.
-    expect(items[1]!.payload.password).toBe('');
+    expect(items[1]!.secret).toBeUndefined();
   });
 
   it('blocks a caller who is not an administrator', () => {
