@@ -70,7 +70,7 @@ export async function importBench(): Promise<void> {
       jobs.push(await importJob(sim, client, join(scratch.path, `import-${round}.db`), csvOf(`job-${round}`, IMPORT_ROWS)));
       floors.push(await bareLoop(`floor-${round}`));
     }
-    report('bulk.import_2000_s', median(jobs) / 1000, 's', { vs: median(floors) / 1000 });
+    report('bulk.import_2000_s', median(jobs) / 1000, 's', { compare: { vs: median(floors) / 1000, floor: 'bare-create-loop' }, n: jobs.length });
   } finally {
     scratch.remove();
     await sim.stop();
@@ -90,7 +90,7 @@ export async function pacedBench(): Promise<void> {
     const client = new ServiceClient({ serverUrl: sim.url, email: sim.admin.email, apiKey: sim.admin.api_key, fetch: counting });
     const job = await importJob(sim, client, join(scratch.path, 'paced.db'), csvOf('paced', PACED_ROWS));
     const floorSeconds = (PACED_ROWS / PACED_LIMIT_PER_MINUTE) * 60;
-    report('bulk.paced_1000_s', job / 1000, 's', { vs: floorSeconds }, `429s=${refusals}`);
+    report('bulk.paced_1000_s', job / 1000, 's', { compare: { vs: floorSeconds, floor: 'rate-limit' }, extra: { '429s': refusals } });
   } finally {
     scratch.remove();
     await sim.stop();

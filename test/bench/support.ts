@@ -1,10 +1,11 @@
 // What every benchmark needs: the simulator in its own process (so its work never counts
-// against ours), timing, and the one output format `BENCH <name> <value> <unit> [vs=..] [ratio=..]`.
+// against ours), timing, and the one output format of lines.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { formatBenchLine, type Comparison } from './lines';
 
 export interface SimulatorAccount {
   email: string;
@@ -45,19 +46,17 @@ export async function startSimulator(args: string[]): Promise<Simulator> {
   };
 }
 
-export function report(name: string, value: number, unit: string, peer?: { vs: number; ratio?: number }, extra = ''): void {
-  const fields = [`BENCH ${name} ${round(value)} ${unit}`];
-  if (peer) {
-    fields.push(`vs=${round(peer.vs)}`);
-    fields.push(`ratio=${round(peer.ratio ?? value / peer.vs, 3)}`);
-  }
-  if (extra) fields.push(extra);
-  console.log(fields.join(' '));
+export interface ReportOptions {
+  /** What the figure is compared with: its floor, or what a peer pays. */
+  compare?: Comparison;
+  /** How many measurements the figure summarizes. */
+  n?: number;
+  extra?: Record<string, string | number>;
 }
 
-function round(value: number, digits = 2): number {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
+export function report(name: string, value: number, unit: string, { compare, n, extra = {} }: ReportOptions = {}): void {
+  const fields = Object.fromEntries(Object.entries(extra).map(([key, field]) => [key, String(typeof field === 'number' ? Math.round(field) : field)]));
+  console.log(formatBenchLine({ name, value, unit, ...(compare ? { compare } : {}), ...(n === undefined ? {} : { n }), extra: fields }));
 }
 
 export async function timed<T>(work: () => Promise<T> | T): Promise<{ ms: number; value: T }> {

@@ -10,9 +10,10 @@ import { createAppCore } from '../../main/app/create-core';
 import { startBrowserMode } from '../../main/browser/server';
 import { build } from '../../scripts/app-runner';
 import { launchChromium, rendererDir } from '../e2e/harness';
-import { median, report, scratchDir, startSimulator } from './support';
+import { median, percentile, report, scratchDir, startSimulator } from './support';
 
 const keychainService = `team-chat-bench-${process.pid}`;
+const KEYSTROKE_SAMPLES = 100;
 
 /**
  * Runs in the page (as source text: the TypeScript loader's helpers do not exist there). For each
@@ -100,8 +101,10 @@ export async function uiBenchmarks(): Promise<void> {
     const typed = ['0', '04', '042', '0421', '04217', '9', '98', '987', '9876', 'user5', 'user55', 'user555', 'user5555'];
     const steps: { text: string; total: number }[] = [];
     for (const text of typed) steps.push({ text, total: (await core.handlers['users.search']({ text, include_inactive: false, offset: 0, limit: 1 })).total });
-    const times = (await page.evaluate(`(${MEASURE_KEYSTROKES})(${JSON.stringify(steps)})`)) as number[];
-    report('ui.directory_search_ms', median(times), 'ms', undefined, `p95=${Math.round(Math.max(...times))}`);
+    // The sequence typed again and again, so the 95th percentile rests on at least 100 keystrokes.
+    const typing = Array.from({ length: Math.ceil(KEYSTROKE_SAMPLES / steps.length) }, () => steps).flat();
+    const times = (await page.evaluate(`(${MEASURE_KEYSTROKES})(${JSON.stringify(typing)})`)) as number[];
+    report('ui.directory_search_ms', median(times), 'ms', { n: times.length, extra: { p95: percentile(times, 95) } });
     await page.close();
     await core.shutdown();
     await served.close();
@@ -119,7 +122,7 @@ export async function uiBenchmarks(): Promise<void> {
       for (const file of ['accounts.json', 'app-state.json']) copyFileSync(join(empty, file), join(fresh, file));
       emptyRuns.push(await coldStart(fresh, browser));
     }
-    report('ui.cold_start_ms', median(warmRuns), 'ms', { vs: median(emptyRuns) });
+    report('ui.cold_start_ms', median(warmRuns), 'ms', { compare: { vs: median(emptyRuns), peer: 'fresh-registration' }, n: warmRuns.length });
   } finally {
     await browser.close();
     await sim.stop();
