@@ -6,6 +6,21 @@ export function foldName(name: string): string {
   return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/** Marks a run of digits in a sort key; followed by one character that orders the run by its length. */
+const DIGITS = '\x02';
+const DIGITS_MARK = /\x02./g;
+
+/**
+ * The folded name in natural order: each run of digits is preceded by its length, so "User 2"
+ * sorts before "User 10" (as people count) rather than after it (as characters compare).
+ */
+export function sortKey(name: string): string {
+  return foldName(name).replace(/\d+/g, (digits) => `${DIGITS}${String.fromCharCode(0x40 + Math.min(digits.length, 60))}${digits}`);
+}
+
+/** The folded name a sort key was made from, for matching what people type. */
+const foldedOf = (key: string): string => key.replace(DIGITS_MARK, '');
+
 /**
  * The users' names and emails in display order, held in memory: scanning 100,000 short strings
  * takes a few milliseconds, where SQL substring matching (or a trigram index, which also slows
@@ -24,7 +39,7 @@ class UserSearchIndex {
     rows.forEach((row, i) => {
       const delivery = row.delivery_email && row.delivery_email !== row.email ? `${FIELD}${row.delivery_email.toLowerCase()}` : '';
       this.#ids[i] = row.user_id;
-      this.#texts[i] = `${FIELD}${row.sort_name}${FIELD}${row.email.toLowerCase()}${delivery}`;
+      this.#texts[i] = `${FIELD}${foldedOf(row.sort_name)}${FIELD}${row.email.toLowerCase()}${delivery}`;
       this.#active[i] = row.is_active;
     });
   }

@@ -1,7 +1,7 @@
 import type { User, UserStatus } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
 import { getRecord, type KeyedTable, parseRows, prepared } from './keyed-table';
-import { foldName, userSearchIndex } from './user-search';
+import { sortKey, userSearchIndex } from './user-search';
 
 export const usersTable: KeyedTable<User> = {
   table: 'users',
@@ -9,7 +9,7 @@ export const usersTable: KeyedTable<User> = {
   columns: {
     user_id: (u) => u.user_id,
     full_name: (u) => u.full_name,
-    sort_name: (u) => foldName(u.full_name),
+    sort_name: (u) => sortKey(u.full_name),
     email: (u) => u.email,
     delivery_email: (u) => u.delivery_email,
     role: (u) => u.role,
