@@ -1,12 +1,15 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { IpcArgs } from '../../shared/ipc';
+import { CSP_REPORT_MAX_BYTES, CSP_REPORTS_KEPT, IPC_FRAME_MAX_BYTES } from '../../shared/ipc-limits';
 import type { Logger } from '../api/logger';
 import { readBundleFile } from '../app/bundle-files';
 import type { AppCore } from '../app/core';
 import { dispatch } from '../handlers/dispatch';
+import { newAccessToken } from '../security/access-token';
 import { BROWSER_CSP } from '../security/csp';
+import { readCspReport } from './csp-report';
 
 export interface BrowserModeOptions {
   core: AppCore;
@@ -16,78 +19,90 @@ export interface BrowserModeOptions {
   port?: number;
 }
 
+export type CspViolation = IpcArgs<'security.cspViolation'>;
+
 export interface BrowserMode {
   /** Open this in a browser: it carries the session's token. */
   url: string;
   origin: string;
-  /** CSP violations the page reported (report-uri), newest last. */
-  cspReports: unknown[];
+  /** CSP violations the page reported (report-uri): how many, and the latest few, newest last. */
+  cspReports: { count: number; latest: CspViolation[] };
   close(): Promise<void>;
 }
 
-const COOKIE = 'teamchat_session';
-
-/** The Electron window's policy (browser variant: its one connection is its own WebSocket), plus a report endpoint. */
-const BROWSER_MODE_CSP = `${BROWSER_CSP}; report-uri /csp-report`;
-
 /**
  * Browser mode: the renderer build and the IPC of the same core, served on 127.0.0.1 only.
- * A random token in the URL admits the browser (then an HttpOnly cookie carries it), and the
- * WebSocket also checks the page's Origin, so other local pages and processes are shut out.
+ * The page is served only with the random token of its URL, and passes that token itself to its
+ * IPC WebSocket (which also checks the page's Origin) and to its server images. No cookie carries
+ * it: cookies ignore ports, so every other loopback server the browser visits would receive one.
+ * Requests naming another host than 127.0.0.1:<port> are refused (DNS rebinding).
  */
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
-  const token = randomBytes(32).toString('base64url');
-  const cspReports: unknown[] = [];
+  const token = newAccessToken();
+  // The page's CSP header carries this one; it admits reports only, never the IPC.
+  const reportKey = newAccessToken();
+  const pageCsp = `${BROWSER_CSP}; report-uri /csp-report?key=${reportKey.value}`;
+  const cspReports: BrowserMode['cspReports'] = { count: 0, latest: [] };
   let origin = '';
-
-  const hasToken = (request: IncomingMessage, url: URL): boolean => {
-    const given = url.searchParams.get('token') ?? cookieValue(request.headers.cookie, COOKIE) ?? '';
-    return given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
-  };
+  let host = '';
 
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
       options.logger.error('browser mode request failed', { error: String(error) });
-      if (!response.headersSent) send(response, 500, 'text/plain', 'Internal error');
+      if (!response.headersSent) send(response, 500, 'Internal error');
     });
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.headers.host !== host) return send(response, 403, 'Forbidden');
     const url = new URL(request.url ?? '/', origin);
     if (request.method === 'POST' && url.pathname === '/csp-report') {
-      cspReports.push(JSON.parse((await readBody(request, 64 * 1024)) || 'null'));
-      options.logger.warn('content security policy violation reported');
-      return send(response, 204, 'text/plain', '');
+      if (!reportKey.admits(url.searchParams.get('key'))) return send(response, 403, 'Forbidden');
+      const report = await readCspReport(request, CSP_REPORT_MAX_BYTES);
+      if (report === 'too large') return send(response, 413, 'Too large');
+      if (report === 'invalid') return send(response, 400, 'Not a CSP report');
+      cspReports.count++;
+      cspReports.latest = [...cspReports.latest.slice(1 - CSP_REPORTS_KEPT), report];
+      // Logged as the Electron shell logs the reports its renderer sends over IPC.
+      await dispatch(options.core.handlers, 'security.cspViolation', report, options.logger);
+      return send(response, 204, '');
     }
-    if (request.method !== 'GET') return send(response, 405, 'text/plain', 'Method not allowed');
-    if (!hasToken(request, url)) return send(response, 403, 'text/plain', 'Open the URL the app printed: it carries the access token.');
+    if (request.method !== 'GET') return send(response, 405, 'Method not allowed');
     const headers: Record<string, string> = {
-      'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-      'content-security-policy': BROWSER_MODE_CSP,
+      'content-security-policy': BROWSER_CSP,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     };
-    const image = /^\/server-image\/([0-9a-f]{16})(\/.*)$/.exec(url.pathname);
+    const image = /^\/server-image\/([^/]+)\/([0-9a-f]{16})(\/.*)$/.exec(url.pathname);
     if (image) {
-      const served = await options.core.serverImage(image[1]!, `${image[2]!}${url.search}`);
+      if (!token.admits(image[1])) return send(response, 403, 'Forbidden');
+      const served = await options.core.serverImage(image[2]!, `${image[3]!}${url.search}`);
       response.writeHead(served.status, { ...headers, ...served.headers });
       return void response.end(served.body);
     }
     const file = await readBundleFile(options.rendererDir, url.pathname);
-    if (!file) return send(response, 404, 'text/plain', 'Not found');
+    if (!file) return send(response, 404, 'Not found');
+    // The page needs the token; the scripts and styles it loads are the public bundle.
+    if (file.type.startsWith('text/html')) {
+      if (!token.admits(url.searchParams.get('token'))) return send(response, 403, 'Open the URL the app printed: it carries the access token.');
+      headers['content-security-policy'] = pageCsp;
+    }
     response.writeHead(200, { ...headers, 'content-type': file.type });
     response.end(file.body);
   }
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', origin);
-    if (url.pathname !== '/ipc' || request.headers.origin !== origin || !hasToken(request, url)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-      return;
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: IPC_FRAME_MAX_BYTES });
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', (error) => options.logger.warn('browser mode connection failed', { error: error.message }));
+    try {
+      const url = new URL(request.url ?? '/', origin);
+      const admitted = request.headers.host === host && url.pathname === '/ipc' && request.headers.origin === origin && token.admits(url.searchParams.get('token'));
+      if (admitted) return sockets.handleUpgrade(request, socket, head, (ws) => serveIpc(ws));
+    } catch (error) {
+      options.logger.error('browser mode upgrade failed', { error: String(error) });
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveIpc(ws));
+    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
 
   function serveIpc(ws: WebSocket): void {
@@ -95,6 +110,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ notice, payload }));
     });
     ws.on('close', unsubscribe);
+    // A frame over maxPayload, or a broken one, ends this connection only (ws closes it).
+    ws.on('error', (error) => options.logger.warn('browser mode IPC connection closed', { error: error.message }));
     ws.on('message', (data) => {
       let message: { id?: unknown; channel?: unknown; args?: unknown };
       try {
@@ -110,9 +127,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://${host}`;
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/?token=${token.value}`,
     origin,
     cspReports,
     close: async () => {
@@ -124,29 +142,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   };
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string): void {
-  response.writeHead(status, { 'content-type': type });
+function send(response: ServerResponse, status: number, body: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain' });
   response.end(body);
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
-
-function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) request.destroy(new Error('body too large'));
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }

@@ -90,7 +90,7 @@ describe('the first screens, end to end', () => {
     await expect.poll(() => page.getByTestId('profile').textContent()).toContain('Priya Patel');
     // An uploaded avatar needs the key: main fetches it, the page only names it.
     const avatar = page.getByTestId('profile').locator('img.avatar');
-    expect(await avatar.getAttribute('src')).toMatch(/^\/server-image\/[0-9a-f]{16}\/user_avatars\/7\.png\?version=\d+$/);
+    expect(await avatar.getAttribute('src')).toMatch(/^\/server-image\/[A-Za-z0-9_-]{43}\/[0-9a-f]{16}\/user_avatars\/7\.png\?version=\d+$/);
     await expect.poll(() => avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(48);
     await screenshot(page, 'users');
     await search.fill('zzzz-nobody');

@@ -1,5 +1,7 @@
 // The IPC bridge: the preload's in Electron, a WebSocket to the same dispatch in browser mode.
 import type { IpcBridge, IpcEnvelope, IpcNotice, IpcNotices } from '../../../shared/ipc';
+import { IPC_FRAME_MAX_BYTES, ipcSize, tooLargeError } from '../../../shared/ipc-limits';
+import { browserToken } from './browser-token';
 
 declare global {
   interface Window {
@@ -8,7 +10,7 @@ declare global {
 }
 
 function webSocketBridge(): IpcBridge {
-  const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ipc`);
+  const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ipc?token=${encodeURIComponent(browserToken)}`);
   const opened = new Promise<void>((resolve, reject) => {
     socket.addEventListener('open', () => resolve(), { once: true });
     socket.addEventListener('error', () => reject(new Error('The app is not reachable; restart it and open its new URL.')), { once: true });
@@ -33,8 +35,12 @@ function webSocketBridge(): IpcBridge {
     async invoke(channel, args) {
       await opened;
       const id = nextId++;
+      const frame = { id, channel, args };
+      // Main would close the connection on a larger frame: refuse it here, and keep the connection.
+      const size = ipcSize(frame);
+      if (size > IPC_FRAME_MAX_BYTES) return { ok: false, error: tooLargeError(size) } as never;
       const answer = new Promise<IpcEnvelope<unknown>>((resolve) => pending.set(id, resolve));
-      socket.send(JSON.stringify({ id, channel, args }));
+      socket.send(JSON.stringify(frame));
       return answer as never;
     },
     on<N extends IpcNotice>(notice: N, listener: (payload: IpcNotices[N]) => void) {

@@ -2,6 +2,7 @@
 // the renderer never has: they are fetched by main, through server-image:// under Electron and
 // /server-image/ in browser mode. Images of other origins are not loaded at all (the CSP would
 // refuse them anyway); the screens show initials instead.
+import { browserToken } from './browser-token';
 
 /** The active account, kept current by App.svelte. */
 export const activeAccount = $state({ account_id: '', server_url: '' });
@@ -18,7 +19,7 @@ export function serverImageUrl(url: string | null | undefined): string | null {
   }
   return location.protocol === 'app:'
     ? `server-image://${activeAccount.account_id}${path}`
-    : `/server-image/${activeAccount.account_id}${path}`;
+    : `/server-image/${browserToken}/${activeAccount.account_id}${path}`;
 }
 
 export function initials(name: string): string {
