@@ -1,12 +1,20 @@
 /// <reference lib="dom" />
 // The renderer is untrusted and server HTML is hostile until sanitized: nothing in it runs,
 // the CSP reports what tried; every IPC channel refuses malformed arguments without harm; and
-// the API key never shows up in IPC traffic, the DOM, the log or the app's files.
+// the API key never shows up in IPC traffic, the DOM, the log or the app's files; and what other
+// local pages and processes try against browser mode (issue 15) leaves the app running with its data.
+import { once } from 'node:events';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { ipcChannels, type IpcChannel } from '../../shared/ipc';
+import { IPC_FRAME_MAX_BYTES } from '../../shared/ipc-limits';
+import { largeImportCsv } from '../unit/browser/large-csv';
+import { FORGED_TOKEN, sendRaw, upgradeStatus } from '../unit/browser/local-attacker';
 import type { RunningService, ServiceAccount } from '../service/index';
 import { openWorld, screenshot, signInThroughScreen, type RunningApp, type World } from './harness';
 
@@ -68,8 +76,19 @@ describe('hostile server HTML', () => {
     await expect.poll(() => page.getByTestId('profile').textContent()).toContain('Welcome');
     await page.getByRole('button', { name: 'Channels' }).click();
     await expect.poll(() => general.textContent()).toContain('click me');
+    // Positive signals that what could have run has had its turn: every image has loaded or
+    // failed (an error event fires in the task that marks an image broken), and the click was
+    // dispatched to the link, which has no URL left to follow.
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.rendered img')].every((img) => img.complete))).toBe(true);
+    await page.evaluate(() => {
+      const record = (event: MouseEvent) => {
+        (window as unknown as { __followed?: string | null }).__followed = (event.target as Element).closest('a')?.getAttribute('href') ?? null;
+      };
+      window.addEventListener('click', record, { once: true });
+    });
     await general.getByText('click me').click();
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.evaluate(() => '__followed' in window)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __followed?: string | null }).__followed)).toBeNull();
     await screenshot(page, 'hostile-html');
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -99,7 +118,7 @@ describe('malformed IPC arguments', () => {
     const calls = channels.flatMap((channel) => malformedFor(channel).map((args) => ({ channel, args })));
     for (const channel of channels) expect(malformedFor(channel).length, channel).toBeGreaterThanOrEqual(2);
     const answers = await page.evaluate(async (requests) => {
-      const socket = new WebSocket(`${location.origin.replace('http', 'ws')}/ipc`);
+      const socket = new WebSocket(`${location.origin.replace('http', 'ws')}/ipc${location.search}`);
       await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }));
       const replies = new Map<number, unknown>();
       socket.addEventListener('message', (event) => {
@@ -152,5 +171,71 @@ describe('the API key', () => {
     const files = filesUnder(world.dataDir);
     expect(files.some((f) => f.endsWith('mirror.db'))).toBe(true);
     for (const file of files) expect(readFileSync(file).includes(Buffer.from(key)), file).toBe(false);
+  });
+});
+
+describe('local attackers (issue 15)', () => {
+  it('a server on another loopback port receives no session cookie from the browser', async () => {
+    const received: (string | undefined)[] = [];
+    const other = createServer((request, response) => {
+      received.push(request.headers.cookie);
+      response.end('another local server');
+    });
+    other.listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    // Opened from the app's page, so it is the same browser profile with the same cookie jar.
+    const [visit] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url), `http://127.0.0.1:${(other.address() as AddressInfo).port}/`)]);
+    try {
+      await visit.waitForLoadState();
+      expect(received.length).toBeGreaterThan(0);
+      expect(received.every((cookie) => cookie === undefined)).toBe(true);
+      expect(await page.context().cookies(app.browser.origin)).toEqual([]);
+    } finally {
+      await visit.close();
+      other.close();
+    }
+  });
+
+  it('requests from local processes get 403 or nothing, and the app keeps running with its data', async () => {
+    const port = Number(new URL(app.browser.origin).port);
+    const token = new URL(app.browser.url).searchParams.get('token')!;
+    const origin = app.browser.origin;
+    const users = (await app.core.handlers['users.search']({ text: '', include_inactive: true, offset: 0, limit: 1 })).total;
+    expect(await upgradeStatus(port, `/ipc?token=${encodeURIComponent(FORGED_TOKEN)}`, { origin })).toBe(403);
+    expect(await upgradeStatus(port, '/ipc', { origin, cookie: `teamchat_session=${FORGED_TOKEN}` })).toBe(403);
+    expect(await upgradeStatus(port, '/ipc', { origin, cookie: `teamchat_session=${token}` })).toBe(403);
+    expect(await upgradeStatus(port, `/ipc?token=${token}`, { origin, host: `rebound.example:${port}` })).toBe(403);
+    expect((await sendRaw(port, 'GET', `/?token=${token}`, { host: `rebound.example:${port}` })).status).toBe(403);
+    const report = JSON.stringify({ 'csp-report': { 'blocked-uri': `https://x.invalid/${'a'.repeat(64 * 1024)}` } });
+    for (let i = 0; i < 1000; i++) expect((await sendRaw(port, 'POST', '/csp-report', { 'content-type': 'application/csp-report' }, report)).status).toBe(403);
+    const ws = new NodeWebSocket(`${origin.replace('http', 'ws')}/ipc?token=${token}`, { origin });
+    await once(ws, 'open');
+    const closed = once(ws, 'close');
+    ws.send(JSON.stringify({ id: 1, channel: 'bulk.planImport', args: { csv: largeImportCsv() } }));
+    expect((await closed)[0]).toBe(1009);
+
+    expect((await app.core.handlers['users.search']({ text: '', include_inactive: true, offset: 0, limit: 1 })).total).toBe(users);
+    await page.getByRole('button', { name: 'Users' }).click();
+    await page.getByPlaceholder('Search by name or email').fill('priya');
+    await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');
+    expect(await page.getByTestId('sync-status').textContent()).toContain('Online');
+  });
+
+  it("the Bulk import form refuses the issue's 1.1 MB CSV next to the field, before sending it", async () => {
+    await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+    const framesBefore = frames.length;
+    const csv = largeImportCsv();
+    await page.getByTestId('bulk-csv-file').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const refusal = page.getByTestId('bulk-csv-too-large');
+    await expect.poll(() => refusal.textContent()).toContain('users.csv is 1.1 MB: an import takes at most 1.0 MB.');
+    expect(await page.getByTestId('bulk-csv-file').getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
+    expect(await page.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(IPC_FRAME_MAX_BYTES);
+    expect(frames.slice(framesBefore).some((frame) => frame.includes('"bulk.planImport"'))).toBe(false);
+    // The app still answers on the same connection, and still says Online.
+    await page.getByRole('button', { name: 'Users' }).click();
+    await page.getByPlaceholder('Search by name or email').fill('hana');
+    await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Hana Sato');
+    expect(await page.getByTestId('sync-status').textContent()).toContain('Online');
   });
 });
