@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ServiceClient } from '../api/service-client';
 import { openMirror } from '../store/database';
 import type { RegisterQueueParams } from '../../shared/api/registration';
+import { checkedRegistration } from './answers';
 import { reconcileSnapshot } from './reconcile';
 import { summarize } from './snapshot';
 
@@ -19,7 +20,7 @@ const job = workerData as SnapshotJob;
 const client = new ServiceClient({ serverUrl: job.serverUrl, email: job.email, apiKey: job.apiKey });
 const db = openMirror(job.mirrorPath);
 try {
-  const result = await client.registerQueue(job.params);
+  const result = checkedRegistration(await client.registerQueue(job.params));
   reconcileSnapshot(db, result);
   parentPort?.postMessage({ ok: true, summary: summarize(result) });
 } catch (error) {

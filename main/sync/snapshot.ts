@@ -2,6 +2,7 @@ import type { RegisterQueueParams, RegisterQueueResult } from '../../shared/api/
 import { registrationContext } from '../../shared/api/registration';
 import type { MirrorDatabase } from '../store/database';
 import type { CallOptions, SnapshotStep, SnapshotSummary } from './engine';
+import { checkedRegistration } from './answers';
 import { reconcileSnapshot } from './reconcile';
 
 /** What the app asks registration for: every record kind it mirrors, and the modern event forms. */
@@ -47,7 +48,7 @@ export function summarize(result: RegisterQueueResult): SnapshotSummary {
 /** Register and reconcile on this thread: for small organizations and tests. */
 export function inlineSnapshot(client: RegisteringClient, db: MirrorDatabase, params: RegisterQueueParams = REGISTER_PARAMS): SnapshotStep {
   return async (signal) => {
-    const result = await client.registerQueue(params, { signal });
+    const result = checkedRegistration(await client.registerQueue(params, { signal }));
     reconcileSnapshot(db, result);
     return summarize(result);
   };

@@ -1,6 +1,7 @@
 // What the client puts on the wire, as a server reads it: auth, query vs form body, JSON-encoded
 // arrays and scalars, plain strings, escaped path parameters, omitted params.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../main/api/errors';
 import { ServiceClient } from '../../../main/api/service-client';
 import { fields, json, useCaptureServer } from './capture-server';
 
@@ -197,5 +198,17 @@ describe('results', () => {
     const result = await client.getChannels({ include_all: true });
     expect(result.ignored_parameters_unsupported).toEqual(['include_all']);
     expect(reported).toEqual([['getChannels', ['include_all']]]);
+  });
+
+  it('refuses a field nested deeper than it can encode, naming it, and sends nothing', async () => {
+    let field_data: Record<string, unknown> = {};
+    for (let depth = 0; depth < 10_000; depth++) field_data = { inner: field_data };
+    const call = client.createCustomProfileField({ name: 'Deep', field_type: 7, field_data });
+    await expect(call).rejects.toBeInstanceOf(ValidationError);
+    await expect(call).rejects.toThrow(/field_data nests more than \d+ levels/);
+    expect(server.requests).toHaveLength(0);
+    // The client is still usable.
+    await client.getUsers();
+    expect(server.requests).toHaveLength(1);
   });
 });

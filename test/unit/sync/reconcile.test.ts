@@ -1,0 +1,97 @@
+// Registration answers the mirror must not trust blindly: lists left out, malformed records, and
+// another organization answering at the same URL.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RegisterQueueParams, RegisterQueueResult } from '../../../shared/api/registration';
+import { registrationContext } from '../../../shared/api/registration';
+import { channelsTable } from '../../../main/store/channels';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { allRecords } from '../../../main/store/keyed-table';
+import { getMessage, upsertMessages } from '../../../main/store/messages';
+import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
+import { realmValues } from '../../../main/store/realm';
+import { usersTable } from '../../../main/store/users';
+import { UnusableAnswerError } from '../../../main/sync/answers';
+import { reconcileSnapshot } from '../../../main/sync/reconcile';
+import { inlineSnapshot } from '../../../main/sync/snapshot';
+import { channel, user } from '../store/fixtures';
+
+const CREATED = 1_600_000_000;
+
+function registration(extra: Partial<RegisterQueueResult> = {}): RegisterQueueResult {
+  return {
+    queue_id: 'q1',
+    last_event_id: -1,
+    service_feature_level: 400,
+    service_version: '10.0',
+    service_merge_base: '10.0',
+    realm_name: 'Demo',
+    realm_date_created: CREATED,
+    realm_users: [user(10, 'Ada Lovelace', 'ada@example.com'), user(11, 'Alan Turing', 'alan@example.com')],
+    subscriptions: [],
+    unsubscribed: [],
+    never_subscribed: [channel(5, 'general')],
+    ...extra,
+  };
+}
+
+const userIds = () => allRecords(db, usersTable).map((u) => u.user_id);
+const channelIds = () => allRecords(db, channelsTable).map((c) => c.stream_id);
+
+let db: MirrorDatabase;
+beforeEach(() => {
+  db = openMirror(':memory:');
+  reconcileSnapshot(db, registration());
+});
+afterEach(() => db.close());
+
+describe('a registration that lacks a list', () => {
+  it('keeps the users and channels it says nothing about', () => {
+    const { realm_users: _u, subscriptions: _s, unsubscribed: _n, never_subscribed: _v, ...bare } = registration();
+    reconcileSnapshot(db, bare);
+    expect(userIds()).toEqual([10, 11]);
+    expect(channelIds()).toEqual([5]);
+  });
+
+  it('still replaces a list it carries, even an empty one', () => {
+    reconcileSnapshot(db, registration({ realm_users: [user(11, 'Alan Turing', 'alan@example.com')], never_subscribed: [] }));
+    expect(userIds()).toEqual([11]);
+    expect(channelIds()).toEqual([]);
+  });
+});
+
+describe('a malformed registration', () => {
+  it('is refused with a reason naming the field, and the mirror is left as it was', async () => {
+    const broken = registration({ realm_users: [{ ...user(12, 'Grace Hopper', 'grace@example.com'), user_id: 'twelve' as unknown as number }] });
+    const snapshot = inlineSnapshot({ registerQueue: async (_params: RegisterQueueParams) => broken }, db);
+    const refused = snapshot(new AbortController().signal);
+    await expect(refused).rejects.toBeInstanceOf(UnusableAnswerError);
+    await expect(refused).rejects.toThrow(/POST \/register.*realm_users\[0\]\.user_id/);
+    expect(userIds()).toEqual([10, 11]);
+  });
+});
+
+describe('another organization at the same URL', () => {
+  it('starts a clean mirror: no users, channels, messages or outbox of the old one', () => {
+    upsertMessages(db, [{ message: { id: 342, type: 'stream', stream_id: 5, subject: 'old', display_recipient: 'general', sender_id: 10, timestamp: 1, reactions: [], submessages: [] } as never, flags: [] }]);
+    enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title: 'old' } });
+    reconcileSnapshot(db, registration({ realm_date_created: CREATED + 86_400, realm_users: [user(10, 'Someone Else', 'else@example.com')], never_subscribed: [] }));
+    expect(allRecords(db, usersTable).map((u) => u.full_name)).toEqual(['Someone Else']);
+    expect(channelIds()).toEqual([]);
+    expect(getMessage(db, 342)).toBeUndefined();
+    expect(outboxItems(db, 'pending')).toEqual([]);
+    expect(realmValues(db).realm_date_created).toBe(CREATED + 86_400);
+  });
+
+  it('keeps the cache when the same organization registers again', () => {
+    upsertMessages(db, [{ message: { id: 342, type: 'stream', stream_id: 5, subject: 'old', display_recipient: 'general', sender_id: 10, timestamp: 1, reactions: [], submessages: [] } as never, flags: [] }]);
+    reconcileSnapshot(db, registration());
+    expect(getMessage(db, 342)).toBeDefined();
+  });
+});
+
+describe('the announced long-poll timeout', () => {
+  it('is capped, so a server announcing a day cannot leave a dead poll online for a day', () => {
+    expect(registrationContext({ event_queue_longpoll_timeout_seconds: 86_400 }).event_queue_longpoll_timeout_seconds).toBe(300);
+    expect(registrationContext({ event_queue_longpoll_timeout_seconds: 90 }).event_queue_longpoll_timeout_seconds).toBe(90);
+  });
+});
