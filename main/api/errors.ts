@@ -70,6 +70,16 @@ export class TimeoutError extends ApiError {
   }
 }
 
+/** The answer was larger than the client reads; what came of it was dropped. */
+export class AnswerTooLargeError extends ApiError {
+  readonly maxBytes: number;
+
+  constructor(request: string, maxBytes: number) {
+    super(`The server's answer to ${request} is larger than the ${maxBytes / (1024 * 1024)} MiB the app accepts; ask the server's administrator.`, request);
+    this.maxBytes = maxBytes;
+  }
+}
+
 /** The call breaks one of the spec's rules; nothing was sent. */
 export class ValidationError extends ApiError {
   readonly violations: readonly Violation[];

@@ -1,8 +1,10 @@
-// One HTTP exchange over ky: send, read the whole answer within the time allowed, and turn
-// failures to get one into NetworkError or TimeoutError. Answers of any status come back as they
-// are; what they mean is answers.ts's business, retrying is the client's.
+// One HTTP exchange over ky: send, read the whole answer (up to a cap) within the time allowed,
+// and turn failures to get one into NetworkError, TimeoutError or AnswerTooLargeError. Answers
+// of any status come back as they are; what they mean is answers.ts's business, retrying is the
+// client's.
 import ky, { type KyInstance } from 'ky';
-import { NetworkError, TimeoutError } from './errors';
+import { readCappedBody } from './capped-body';
+import { AnswerTooLargeError, NetworkError, TimeoutError } from './errors';
 
 export interface RawAnswer {
   status: number;
@@ -35,6 +37,13 @@ function systemErrorCode(error: unknown): { code: string | undefined; detail: st
   return { code: undefined, detail };
 }
 
+/**
+ * The most of one answer the client reads. The largest answers are registrations: the simulator's
+ * 100,000-user, 10,000-channel organization registers in about 50 MiB, so 256 MiB leaves room
+ * for an organization several times larger, while a hostile server can no longer fill memory.
+ */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+
 export class Transport {
   readonly #ky: KyInstance;
 
@@ -58,9 +67,12 @@ export class Transport {
         ...(exchange.body ? { body: exchange.body } : {}),
         signal,
       });
-      const text = await response.text();
+      const body = await readCappedBody(response, MAX_ANSWER_BYTES);
+      if (body === undefined) throw new AnswerTooLargeError(exchange.request, MAX_ANSWER_BYTES);
+      const text = new TextDecoder().decode(body);
       return { status: response.status, statusText: response.statusText, headers: response.headers, text };
     } catch (error) {
+      if (error instanceof AnswerTooLargeError) throw error;
       if (timedOut) throw new TimeoutError(exchange.request, exchange.timeoutMs);
       if (exchange.signal?.aborted) throw exchange.signal.reason;
       // The raw error is not kept: a fetch implementation may hang the request on it.

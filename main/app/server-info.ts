@@ -1,6 +1,7 @@
 import type { ServerSettings } from '../../shared/api/records';
 import type { ServerInfo } from '../../shared/ipc';
 import { ServiceClient } from '../api/service-client';
+import { fetchOwnImage } from './server-images';
 
 /** Larger icons are not worth inlining; the screen shows the organization's initial instead. */
 const MAX_ICON_BYTES = 256 * 1024;
@@ -37,12 +38,8 @@ function loginMethods(settings: ServerSettings): string[] {
 async function inlineIcon(url: URL, base: string, fetchImpl: typeof fetch): Promise<string | null> {
   if (url.origin !== new URL(base).origin) return null;
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
-    const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || !type.startsWith('image/') || type.includes('svg')) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.byteLength > MAX_ICON_BYTES) return null;
-    return `data:${type.split(';')[0]};base64,${Buffer.from(bytes).toString('base64')}`;
+    const icon = await fetchOwnImage({ url, headers: {}, maxBytes: MAX_ICON_BYTES, timeoutMs: 10_000 }, fetchImpl);
+    return icon ? `data:${icon.type.split(';')[0]};base64,${Buffer.from(icon.body).toString('base64')}` : null;
   } catch {
     return null;
   }
