@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MirrorTooNewError, openMirror, schemaVersion, type MirrorDatabase } from '../../../main/store/database';
 import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
 import { migrations } from '../../../main/store/migrations';
-import { insertJob } from '../../../main/admin/job-store';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { saveEventQueue } from '../../../main/store/event-queue';
 import { enqueueOutbox } from '../../../main/store/outbox';
@@ -82,9 +81,9 @@ function message(id: number, subject: string): Message {
 }
 
 /**
- * One row in each table, written through the store's own writers. A migration that changes a
- * table's shape makes its writer fail at the older version: give that table a seed written the
- * old way here, so the test still migrates real old rows.
+ * One row in each table, written through the store's own writers where they still fit the schema
+ * before the latest migration. A migration that changes a table's shape makes its writer fail
+ * at that version: that table's seed is then written the old way, as the bulk tables' are.
  */
 const seeds: Record<string, (db: MirrorDatabase) => void> = {
   realm: (db) => setRealmValues(db, { realm_name: 'Demo' }),
@@ -105,8 +104,17 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   messages: (db) => upsertMessages(db, [{ message: message(1, 'lunch'), flags: ['starred'] }]),
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
   outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, 1700000000),
-  bulk_jobs: (db) => insertJob(db, 'create_users', {}, [{ payload: { email: 'new@example.com', full_name: 'New' } }], 1700000000),
-  // Written with its job, by insertJob.
+  // As insertJob wrote them before migration 3 gave items their secret columns.
+  bulk_jobs: (db) => {
+    const { lastInsertRowid } = db
+      .prepare("INSERT INTO bulk_jobs (kind, state, settings, created_at) VALUES ('create_users', 'planned', '{}', 1700000000)")
+      .run();
+    db.prepare("INSERT INTO bulk_job_items (job_id, item_index, state, payload) VALUES (?, 0, 'pending', ?)").run(
+      lastInsertRowid,
+      JSON.stringify({ email: 'new@example.com', full_name: 'New' }),
+    );
+  },
+  // Written with its job.
   bulk_job_items: () => undefined,
   invite_links: (db) => recordInviteLink(db, 'https://example.com/join/abc/', { stream_ids: [5], group_ids: [], include_realm_default_subscriptions: true }),
 };
