@@ -231,6 +231,13 @@ describe('local attackers (issue 15)', () => {
     expect(await page.getByTestId('bulk-csv-file').getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
     expect(await page.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(IPC_FRAME_MAX_BYTES);
+    // Pasted (one input event: typing 1.1 MB through fill() takes minutes), it is refused on Preview.
+    await page.getByTestId('bulk-csv-text').evaluate((area, text) => {
+      (area as HTMLTextAreaElement).value = text;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, csv);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => refusal.textContent()).toContain('The CSV is 1.1 MB: an import takes at most 1.0 MB.');
     expect(frames.slice(framesBefore).some((frame) => frame.includes('"bulk.planImport"'))).toBe(false);
     // The app still answers on the same connection, and still says Online.
     await page.getByRole('button', { name: 'Users' }).click();
