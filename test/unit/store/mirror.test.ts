@@ -132,14 +132,13 @@ function seedEveryTable(db: MirrorDatabase): void {
   }
 }
 
+function inStableOrder(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  return rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
 /** Every row of every table, columns by name, in a stable order. */
 function everyRow(db: MirrorDatabase): Record<string, Record<string, unknown>[]> {
-  return Object.fromEntries(
-    tables(db).map((table) => {
-      const rows = db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[];
-      return [table, rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))];
-    }),
-  );
+  return Object.fromEntries(tables(db).map((table) => [table, inStableOrder(db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[])]));
 }
 
 /** The rows after a migration, read as before it: the tables and columns `before` had. */
@@ -150,7 +149,8 @@ function sameColumns(
   return Object.fromEntries(
     Object.entries(before).map(([table, rows]) => {
       const columns = Object.keys(rows[0] ?? {});
-      return [table, after[table]?.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])))];
+      const read = after[table]?.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])));
+      return [table, read && inStableOrder(read)];
     }),
   );
 }
