@@ -29,7 +29,8 @@ export async function readCspReport(request: IncomingMessage, limit: number): Pr
   return {
     blocked_uri: (report['blocked-uri'] ?? '').slice(0, 500),
     violated_directive: (report['violated-directive'] ?? report['effective-directive'] ?? '').slice(0, 200),
-    source_file: (report['source-file'] ?? '').slice(0, 500),
+    // The page's own URL carries the access token in its query: never logged.
+    source_file: (report['source-file'] ?? '').replace(/[?#].*$/s, '').slice(0, 500),
   };
 }
 

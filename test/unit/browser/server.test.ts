@@ -106,7 +106,7 @@ describe('the access token', () => {
 });
 
 describe('/csp-report', () => {
-  const report = (blocked: string) => JSON.stringify({ 'csp-report': { 'blocked-uri': blocked, 'violated-directive': 'img-src', 'source-file': `${origin}/` } });
+  const report = (blocked: string) => JSON.stringify({ 'csp-report': { 'blocked-uri': blocked, 'violated-directive': 'img-src', 'source-file': `${origin}/?token=${token}` } });
 
   it('takes reports only with the key of the page it served, and logs them as the Electron shell does', async () => {
     expect((await send('POST', '/csp-report', { 'content-type': 'application/csp-report' }, report('https://tracker.invalid/a.png'))).status).toBe(403);
@@ -114,9 +114,12 @@ describe('/csp-report', () => {
     const reportUri = /report-uri (\S+)/.exec(policy)![1]!;
     expect(new URL(reportUri, origin).searchParams.get('key')).not.toBe(token);
     expect((await send('POST', reportUri, { 'content-type': 'application/csp-report' }, report('https://tracker.invalid/b.png'))).status).toBe(204);
-    const { reports, logged } = await ask<{ reports: { count: number; latest: { blocked_uri: string }[] }; logged: string[] }>('reports');
+    const { reports, logged } = await ask<{ reports: { count: number; latest: { blocked_uri: string; source_file: string }[] }; logged: string[] }>('reports');
     expect(reports.latest.at(-1)?.blocked_uri).toBe('https://tracker.invalid/b.png');
     expect(logged.filter((line) => line.includes('tracker.invalid'))).toEqual([expect.stringContaining('https://tracker.invalid/b.png')]);
+    // The page's URL is logged without its token.
+    expect(reports.latest.at(-1)?.source_file).toBe(`${origin}/`);
+    expect(logged.join('\n')).not.toContain(token);
   });
 
   it('does not grow memory under 1,000 POSTs of 64 KiB, with or without the key (2)', async () => {
