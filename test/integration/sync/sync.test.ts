@@ -9,6 +9,8 @@ import { searchUsers, userStatusTable } from '../../../main/store/users';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { mirrorDir, runEngine, startSession, until, type EngineRun } from './engine-harness';
 import { openMirror } from '../../../main/store/database';
+import { getMessage } from '../../../main/store/messages';
+import { realmValues } from '../../../main/store/realm';
 
 let service: RunningService;
 let admin: ServiceAccount;
@@ -108,7 +110,8 @@ describe('live sync against the simulator', () => {
     const run = start({ ...member, api_key: 'x'.repeat(32) });
     await until(() => run.engine.status.state === 'key_rejected', 'key rejected');
     const count = run.statuses.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The loop has ended: nothing more will be polled or reported.
+    await until(() => !run.engine.running, 'loop ended');
     expect(run.statuses.length).toBe(count);
   });
 
@@ -157,6 +160,77 @@ describe('live sync against the simulator', () => {
       await run.stop();
       runs.splice(runs.indexOf(run), 1);
       await second.close();
+    }
+  });
+
+  it('backfills after a re-registration the messages sent while it had no queue', async () => {
+    const dir = mirrorDir();
+    dirs.push(dir);
+    const client = clientOf(member);
+    const first = runEngine(service.url, admin, dir.path);
+    await until(() => first.engine.status.state === 'online', 'first run online');
+    const { id: seen } = await client.sendMessage({ type: 'channel', to: 'general', topic: 'before the gap', content: 'seen live' });
+    await until(() => getMessage(first.db, seen) !== undefined, 'message arrives live');
+    await first.stop();
+    // No queue while these are sent: only a backfill can bring them, the one alone in its topic too.
+    const missed: number[] = [];
+    for (let i = 0; i < 3; i++) missed.push((await client.sendMessage({ type: 'channel', to: 'general', topic: `in the gap ${i}`, content: 'missed' })).id);
+
+    const second = runEngine(service.url, admin, dir.path);
+    runs.push(second);
+    await until(() => missed.every((id) => getMessage(second.db, id) !== undefined), 'missed messages backfilled');
+    expect(getMessage(second.db, missed[0]!)?.message.subject).toBe('in the gap 0');
+    expect(second.changes.some((c) => missed.every((id) => c.changed.messages?.includes(id)))).toBe(true);
+  });
+
+  it('starts a clean mirror when another organization answers at the same URL', async () => {
+    const dir = mirrorDir();
+    dirs.push(dir);
+    const old = await startService({ org: 'demo', heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
+    const port = Number(new URL(old.url).port);
+    const oldAdmin = old.accounts.find((a) => a.role === 200)!;
+    const first = runEngine(old.url, oldAdmin, dir.path);
+    await until(() => first.engine.status.state === 'online', 'online with the old organization');
+    const { id: oldMessage } = await new ServiceClient({ serverUrl: old.url, email: oldAdmin.email, apiKey: oldAdmin.api_key }).sendMessage({ type: 'channel', to: 'general', topic: 'old org', content: 'old' });
+    await until(() => getMessage(first.db, oldMessage) !== undefined, 'old message cached');
+    await first.stop();
+    await old.close();
+
+    const fresh = await startService({ org: 'large', users: 10, channels: 3, port, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
+    try {
+      const freshAdmin = fresh.accounts.find((a) => a.role === 200)!;
+      const second = runEngine(fresh.url, freshAdmin, dir.path);
+      runs.push(second);
+      await until(() => second.engine.status.state === 'online', 'online with the new organization');
+      expect(searchUsers(second.db, { text: 'priya' }).total).toBe(0);
+      expect(getMessage(second.db, oldMessage)).toBeUndefined();
+      expect(realmValues(second.db).realm_name).toBe('Large Organization');
+    } finally {
+      for (const run of runs.splice(0)) await run.stop();
+      await fresh.close();
+    }
+  });
+
+  it('gives up a poll that hangs silently after two heartbeat intervals, whatever timeout the server announces', async () => {
+    const slow = await startService({ org: 'demo', heartbeatSeconds: 1, longpollTimeoutSeconds: 86_400 });
+    try {
+      const account = slow.accounts.find((a) => a.role === 200)!;
+      const dir = mirrorDir();
+      dirs.push(dir);
+      const run = runEngine(slow.url, account, dir.path);
+      runs.push(run);
+      await until(() => run.engine.status.state === 'online', 'online');
+      // A heartbeat acknowledged: the engine has seen how often they come.
+      const registered = loadEventQueue(run.db)!.last_event_id;
+      await until(() => loadEventQueue(run.db)!.last_event_id > registered, 'a heartbeat');
+      slow.faults.hangNext = 1;
+      await until(() => run.statuses.some((s) => s.state === 'offline' && /heartbeat/.test(s.reason)), 'the silent poll given up', 10_000);
+      await until(() => run.engine.status.state === 'online', 'online again');
+      await new ServiceClient({ serverUrl: slow.url, email: account.email, apiKey: account.api_key }).updateStatusForUser({ user_id: account.user_id, status_text: 'after the silence' });
+      await until(() => getRecord(run.db, userStatusTable, account.user_id)?.status_text === 'after the silence', 'event after the silence');
+    } finally {
+      for (const run of runs.splice(0)) await run.stop();
+      await slow.close();
     }
   });
 
