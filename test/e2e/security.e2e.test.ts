@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => world?.close());
 
 describe('hostile server HTML', () => {
-  it('runs nothing, keeps the app visible, and reports what the CSP blocked', async () => {
+  it('runs nothing, keeps the app visible, and loads nothing from elsewhere', async () => {
     const general = page.getByTestId('channel').filter({ hasText: '#general' });
     await expect.poll(() => general.textContent()).toContain('Welcome');
     await page.getByRole('button', { name: 'Users' }).click();
@@ -101,8 +101,10 @@ describe('hostile server HTML', () => {
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.evaluate(() => [...document.querySelectorAll('.rendered *')].some((el) => getComputedStyle(el).position === 'fixed'))).toBe(false);
     expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none');
-    // The tracker image passed the sanitizer (an https image) and the CSP stopped it: reported.
-    await expect.poll(() => app.logger.lines.some((l) => l.includes('blocked content') && l.includes('tracker.invalid')), { timeout: 10_000 }).toBe(true);
+    // The tracker image keeps its alt text but not its URL: the sanitizer removes remote images
+    // (and remote-media.e2e.test.ts shows the CSP behind it still reports one that gets past).
+    expect(await page.locator('.rendered img[alt="tracker"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('.rendered img[src*="tracker.invalid"]').count()).toBe(0);
   });
 });
 
