@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import type { ServiceAccount, ServiceOptions } from '../service/index';
+import { seriousViolations } from './a11y';
 import { openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
 
 let world: World;
@@ -12,6 +13,8 @@ const byEmail = (email: string): ServiceAccount => world.service.accounts.find((
 const adminPart = (label: string) => page.locator('nav.subtabs').getByRole('button', { name: label, exact: true });
 const userRow = (name: string) => page.getByTestId('admin-user').filter({ hasText: name });
 const folderRow = (name: string) => page.getByTestId('folder').filter({ hasText: name });
+/** The problem shown next to a form field, in the form's own words. */
+const problemAt = (field: string) => page.locator(`form [data-field="${field}"]`);
 const relayKey = generateKeyPairSync('x25519').publicKey;
 /** A push relay's X25519 public key, as the form takes it. */
 const relayPublicKey = (): string => Buffer.from(relayKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64');
@@ -24,6 +27,8 @@ async function openAdministration(): Promise<void> {
 beforeAll(async () => {
   world = await openWorld('admin');
   page = world.page;
+  // A step that cannot happen fails with its own name, well before the test's time runs out.
+  page.setDefaultTimeout(10_000);
   // Adam Admin: an administrator with can_create_users.
   await signInThroughScreen(page, world.service.url, byEmail('admin@demo.example'));
   await openAdministration();
@@ -41,9 +46,27 @@ describe('user administration', () => {
     await screenshot(page, 'admin-users');
   });
 
-  it('creates a user, and shows the server refusing an email already in use', async () => {
+  it('says what is wrong next to each field before sending, and sends nothing until it is right', async () => {
     await page.getByRole('button', { name: 'Create a user' }).click();
-    expect(await page.getByTestId('can-create-users').textContent()).toContain('can_create_users');
+    expect(await page.getByRole('form', { name: 'New user' }).textContent()).not.toContain('can_create_users');
+    const users = () => world.service.db.prepare('SELECT count(*) FROM users').pluck().get();
+    const before = users();
+    await page.getByLabel('Email', { exact: true }).fill('nora.example');
+    await page.getByLabel('Full name', { exact: true }).focus();
+    await expect.poll(() => problemAt('email').textContent()).toBe('“nora.example” is not an email address: it should look like name@example.com.');
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    // The button is never silently disabled: pressing it shows every problem, each by its field.
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect.poll(() => problemAt('full_name').textContent()).toBe('Enter their full name, as others will see it.');
+    expect(await problemAt('password').textContent()).toBe('Choose a first password; they can change it after signing in.');
+    await screenshot(page, 'admin-create-user-problems');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(users()).toBe(before);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('creates a user, and shows the server refusing an email already in use next to the email', async () => {
+    await page.getByRole('button', { name: 'Create a user' }).click();
     await page.getByLabel('Email', { exact: true }).fill('newcomer@demo.example');
     await page.getByLabel('Full name', { exact: true }).fill('Nora Newcomer');
     await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
@@ -57,20 +80,24 @@ describe('user administration', () => {
     await page.getByLabel('Full name', { exact: true }).fill('Another Priya');
     await page.getByLabel('Password', { exact: true }).fill('secret');
     await page.getByRole('button', { name: 'Create user' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Email is already in use');
+    await expect.poll(() => problemAt('email').textContent()).toBe('Email is already in use. Use another email address.');
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('sets another user\'s status: at most 60 characters checked as typed, the server\'s refusal shown', async () => {
     await userRow('Priya Patel').getByRole('button', { name: 'Set status' }).click();
     const text = page.getByLabel('Status text', { exact: true });
+    await expect.poll(() => text.isVisible()).toBe(true);
+    // Nothing is wrong with a form nobody has filled in yet.
+    expect(await page.locator('form .problem, form .error').count()).toBe(0);
+    await page.locator('form').getByRole('button', { name: 'Set status' }).click();
+    await expect.poll(() => page.locator('form .problem').textContent()).toBe('Write a status text, give an emoji name, or tick “Clear the status text”.');
     await text.fill('x'.repeat(61));
-    await expect.poll(() => page.locator('form .problem').textContent()).toContain('60');
-    expect(await page.getByRole('button', { name: 'Set status', exact: true }).last().isDisabled()).toBe(true);
+    await expect.poll(() => problemAt('status_text').textContent()).toBe('The status text can be at most 60 characters; it has 61.');
     await text.fill('On leave until Monday');
     await page.getByLabel('Emoji name', { exact: true }).fill('no_such_emoji_anywhere');
     await page.locator('form').getByRole('button', { name: 'Set status' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/emoji/i);
+    await expect.poll(() => problemAt('emoji_name').textContent()).toMatch(/emoji.*Check the emoji's name/i);
     await screenshot(page, 'admin-user-status');
     await page.getByLabel('Emoji name', { exact: true }).fill('palm_tree');
     await page.locator('form').getByRole('button', { name: 'Set status' }).click();
@@ -80,13 +107,18 @@ describe('user administration', () => {
   });
 
   it('deactivates a user with a notification comment; the only owner cannot be', async () => {
+    // The last action's notice belongs to it: it goes when a new form opens.
+    expect(await page.getByRole('status').allTextContents()).toContain('Status of Priya Patel updated.');
     const owner = userRow('Olivia Owner');
     expect(await owner.getByRole('button', { name: 'Deactivate' }).isDisabled()).toBe(true);
     expect(await owner.textContent()).toContain('The only owner of the organization cannot be deactivated.');
     await userRow('Diego Santos').getByRole('button', { name: 'Deactivate' }).click();
     await page.getByLabel('Send them a notification email').check();
     await page.getByLabel('Text for the email (optional)').fill('Thanks for everything, Diego.');
+    expect(await page.getByRole('status').allTextContents()).not.toContain('Status of Priya Patel updated.');
     await screenshot(page, 'admin-deactivate');
+    // The confirmation's button included: readable contrast, nothing serious for assistive technology.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.locator('form').getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Diego Santos was deactivated.');
     await expect.poll(() => userRow('Diego Santos').getAttribute('data-active')).toBe('false');
@@ -102,10 +134,14 @@ describe('channel folders', () => {
     await expect.poll(() => page.locator('#new-folder-name-help .problem').textContent()).toMatch(/at most \d+/);
     expect(await page.getByRole('button', { name: 'Create folder' }).isDisabled()).toBe(true);
     await name.fill('Support');
-    await page.getByLabel('Description', { exact: true }).fill('Where customers get help');
+    await page.getByLabel('Description', { exact: true }).fill('Where **customers** get help <img src=x onerror=alert(1)>');
     await page.getByRole('button', { name: 'Create folder' }).click();
     await expect.poll(() => folderRow('Support').count()).toBe(1);
+    // The description's Markdown is shown rendered, and sanitized.
+    await expect.poll(() => folderRow('Support').locator('.rendered strong').textContent()).toBe('customers');
     expect(await folderRow('Support').textContent()).toContain('Where customers get help');
+    expect(await folderRow('Support').textContent()).not.toContain('**');
+    expect(await folderRow('Support').locator('[onerror]').count()).toBe(0);
 
     await name.fill('Engineering');
     await page.getByRole('button', { name: 'Create folder' }).click();
@@ -145,22 +181,60 @@ describe('reusable invitation links', () => {
     await expect.poll(() => page.locator('form .problem').allTextContents()).toContainEqual(expect.stringContaining('8000'));
     expect(await page.getByRole('button', { name: 'Create link' }).isDisabled()).toBe(true);
     await page.getByLabel('Welcome text').fill('Welcome aboard!');
+    // Groups are chosen by name, not typed as numbers.
+    await page.getByTestId('group-picker').getByLabel('Support team').check();
     await page.getByRole('button', { name: 'Create link' }).click();
-    const link = page.getByRole('textbox', { name: 'Invitation link' });
+    const created = page.getByTestId('created-links');
+    const link = created.getByRole('textbox', { name: 'Invitation link' });
     await expect.poll(() => link.inputValue()).toContain('/join/');
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Copied to the clipboard.');
+    await created.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => created.getByRole('status').allTextContents()).toContain('Copied to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
     await screenshot(page, 'admin-invites');
     const stored = world.service.db.prepare('SELECT * FROM invites ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
-    expect(stored).toMatchObject({ invite_as: 300, stream_ids: '[3]', include_realm_default_subscriptions: 1, welcome_message_custom_text: 'Welcome aboard!' });
+    expect(stored).toMatchObject({ invite_as: 300, stream_ids: '[3]', group_ids: '[9]', include_realm_default_subscriptions: 1, welcome_message_custom_text: 'Welcome aboard!' });
     expect((stored['expires_at'] as number) - (stored['date_created'] as number)).toBe(90 * 60);
   });
 
-  it('makes a link that never expires', async () => {
+  it('makes a link that never expires, shown at the top of the links created now', async () => {
     await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'Never' });
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(async () => (world.service.db.prepare('SELECT expires_at FROM invites ORDER BY id DESC LIMIT 1').get() as { expires_at: number | null }).expires_at).toBeNull();
+    const newest = `/join/${String(world.service.db.prepare('SELECT link_key FROM invites ORDER BY id DESC LIMIT 1').pluck().get())}/`;
+    const created = page.getByTestId('created-links').getByRole('textbox', { name: 'Invitation link' });
+    await expect.poll(() => created.count()).toBe(2);
+    expect(await created.first().inputValue()).toContain(newest);
+  });
+
+  it('lists the links with who made them, role, channels and expiry, and revokes one, then several', async () => {
+    const rows = page.getByTestId('invite-row');
+    const rowOf = (key: string) => rows.filter({ hasText: `/join/${key}/` });
+    const keys = world.service.db.prepare('SELECT link_key FROM invites WHERE revoked = 0 ORDER BY id').pluck().all() as string[];
+    await expect.poll(() => rows.count()).toBe(keys.length);
+    const first = rowOf(keys[0]!);
+    const firstText = (await first.textContent()) ?? '';
+    expect(firstText).toContain('Adam Admin');
+    expect(firstText).toContain('Moderator');
+    expect(firstText).toContain("#engineering, the organization's default channels, group Support team");
+    expect(await rowOf(keys[1]!).textContent()).toContain('Never');
+    await screenshot(page, 'admin-invite-links');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await first.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('button', { name: 'Revoke 1 link' }).click();
+    await expect.poll(() => page.getByRole('status').allTextContents()).toContainEqual(expect.stringContaining('Revoked 1 link'));
+    await expect.poll(() => first.count()).toBe(0);
+    expect(world.service.db.prepare('SELECT revoked FROM invites WHERE link_key = ?').pluck().get(keys[0])).toBe(1);
+
+    // Several at once: the one left here, and one more made meanwhile elsewhere.
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => rows.count()).toBe(keys.length);
+    for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).getByRole('checkbox').check();
+    await page.getByRole('button', { name: `Revoke selected (${keys.length})` }).click();
+    await page.getByRole('button', { name: `Revoke ${keys.length} links` }).click();
+    await expect.poll(() => page.getByRole('status').allTextContents()).toContainEqual(expect.stringContaining(`Revoked ${keys.length} links`));
+    await expect.poll(() => page.getByText('There are no unexpired links you can manage.').count()).toBe(1);
+    expect(world.service.db.prepare('SELECT count(*) FROM invites WHERE revoked = 0').pluck().get()).toBe(0);
   });
 });
 
@@ -221,6 +295,9 @@ describe('linkifiers', () => {
     await page.getByLabel('URL template').fill('https://tracker.example/{project}/issues/{id}');
     await page.getByLabel('Try it on a sample text').fill('See WEB#7.');
     await expect.poll(() => preview.textContent()).toContain('WEB#7 → https://tracker.example/WEB/issues/7');
+    await page.getByLabel('Pattern', { exact: true }).fill('(?P<project>[A-Z]+)#(?P<id>[0-9]+');
+    await expect.poll(() => preview.textContent()).toContain('The pattern (?P<project>[A-Z]+)#(?P<id>[0-9]+ is not a valid regular expression: Unterminated group.');
+    await page.getByLabel('Pattern', { exact: true }).fill('(?P<project>[A-Z]+)#(?P<id>[0-9]+)');
     await page.getByLabel('URL template').fill('https://tracker.example/{repo}/issues/{id}');
     await expect.poll(() => preview.textContent()).toContain('The URL template uses {repo}, which the pattern does not name.');
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemo, type Demo } from './testing/demo';
 import { EventStream, ofType } from './testing/events';
+import type { ApiParams } from './testing/client';
 import { expectResponseValid } from './testing/reference';
 
 let demo: Demo;
@@ -147,7 +148,7 @@ describe('POST /invites/multiuse', () => {
 });
 
 describe('listing and revoking reusable invitation links', () => {
-  const create = async (role: 'owner' | 'admin' | 'moderator' | 'member', params: Record<string, unknown> = {}) =>
+  const create = async (role: 'owner' | 'admin' | 'moderator' | 'member', params: ApiParams = {}) =>
     String((await demo.clients[role].post('/invites/multiuse', params)).body['invite_link']);
   const listed = async (role: 'owner' | 'admin' | 'admin2' | 'moderator' | 'member') => {
     const reply = await demo.clients[role].get('/invites');

@@ -29,9 +29,9 @@ describe('invitation links', () => {
     expect(inviteParams({ ...custom, welcome_text: 'x'.repeat(8001) }, 200, true, 420).problems.welcome_message_custom_text).toMatch(/8000/);
   });
 
-  it('checks group IDs and the feature level each parameter needs', () => {
-    expect(inviteParams({ ...emptyInvite(), group_ids: '3, 4' }, 200, true, 420).params.group_ids).toEqual([3, 4]);
-    expect(inviteParams({ ...emptyInvite(), group_ids: '3, x' }, 200, true, 420).problems.group_ids).toBeDefined();
-    expect(inviteParams({ ...emptyInvite(), group_ids: '3' }, 200, true, 300).problems.feature_level).toMatch(/322/);
+  it('sends the groups chosen, and checks the feature level each parameter needs', () => {
+    expect(inviteParams({ ...emptyInvite(), group_ids: [3, 4] }, 200, true, 420).params.group_ids).toEqual([3, 4]);
+    expect(inviteParams(emptyInvite(), 200, true, 420).params).not.toHaveProperty('group_ids');
+    expect(inviteParams({ ...emptyInvite(), group_ids: [3] }, 200, true, 300).problems.feature_level).toMatch(/322/);
   });
 });

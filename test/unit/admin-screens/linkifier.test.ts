@@ -25,7 +25,11 @@ describe('the linkifier preview', () => {
   });
 
   it('says why a linkifier cannot be used as written', () => {
-    expect(previewLinkifier('#(?P<id>[0-9]+', 'https://x.example/{id}', '')).toMatchObject({ ok: false, problem: expect.stringContaining('not a valid regular expression') });
+    // The pattern quoted is the one typed, not the JavaScript form the preview converts it to.
+    expect(previewLinkifier('#(?P<id>[0-9]+', 'https://x.example/{id}', '')).toEqual({
+      ok: false,
+      problem: 'The pattern #(?P<id>[0-9]+ is not a valid regular expression: Unterminated group.',
+    });
     expect(previewLinkifier('#(?P<id>[0-9]+)', 'https://x.example/{key}', '')).toEqual({ ok: false, problem: 'The URL template uses {key}, which the pattern does not name.' });
     expect(previewLinkifier('#(?P<id>[0-9]+)', 'tracker/{id}', '')).toMatchObject({ ok: false });
   });

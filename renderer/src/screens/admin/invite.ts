@@ -23,8 +23,8 @@ export interface InviteDraft {
   expiry: string;
   custom_minutes: string;
   stream_ids: number[];
-  /** Comma-separated group IDs (the app keeps no copy of the organization's groups). */
-  group_ids: string;
+  /** The groups chosen by name in the form. */
+  group_ids: number[];
   include_realm_default_subscriptions: boolean;
   welcome: 'default' | 'none' | 'custom';
   welcome_text: string;
@@ -35,7 +35,7 @@ export const emptyInvite = (): InviteDraft => ({
   expiry: 'default',
   custom_minutes: '',
   stream_ids: [],
-  group_ids: '',
+  group_ids: [],
   include_realm_default_subscriptions: false,
   welcome: 'default',
   welcome_text: '',
@@ -52,7 +52,7 @@ export function defaultInviteRole(callerRole: number | null): number {
 
 export interface InviteCheck {
   params: CreateInviteLinkParams;
-  /** Problems by field: expiry, group_ids, welcome_message_custom_text, invite_as, or a parameter the server lacks. */
+  /** Problems by field: expiry, welcome_message_custom_text, invite_as, or a parameter the server lacks. */
   problems: Partial<Record<string, string>>;
 }
 
@@ -69,9 +69,7 @@ export function inviteParams(draft: InviteDraft, callerRole: number | null, isAd
   } else if (draft.expiry !== 'default') params.invite_expires_in_minutes = Number(draft.expiry);
 
   if (draft.stream_ids.length > 0) params.stream_ids = draft.stream_ids;
-  const groups = draft.group_ids.split(',').map((part) => part.trim()).filter((part) => part !== '');
-  if (groups.some((part) => !/^\d+$/.test(part) || Number(part) <= 0)) problems.group_ids = 'Group IDs are whole numbers, separated by commas.';
-  else if (groups.length > 0) params.group_ids = groups.map(Number);
+  if (draft.group_ids.length > 0) params.group_ids = draft.group_ids;
   if (draft.include_realm_default_subscriptions) params.include_realm_default_subscriptions = true;
 
   // Only administrators can set the text; for others the server always uses null.

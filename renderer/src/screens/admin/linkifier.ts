@@ -30,6 +30,14 @@ export function expandTemplate(template: string, groups: Readonly<Record<string,
   });
 }
 
+/**
+ * Why JavaScript refused the pattern, without the pattern it quotes: that is the converted one
+ * ("Invalid regular expression: /(?<id>[/gu: Unterminated character class"), not what was typed.
+ */
+function invalidReason(error: Error): string {
+  return error.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
+}
+
 /** What the linkifier would make of the sample, or why it cannot be used as written. */
 export function previewLinkifier(pattern: string, template: string, sample: string): Preview {
   if (pattern.trim() === '') return { ok: false, problem: 'Write a pattern.' };
@@ -37,7 +45,7 @@ export function previewLinkifier(pattern: string, template: string, sample: stri
   try {
     regex = new RegExp(toJsPattern(pattern), 'gu');
   } catch (error) {
-    return { ok: false, problem: `The pattern is not a valid regular expression: ${(error as Error).message}` };
+    return { ok: false, problem: `The pattern ${pattern} is not a valid regular expression: ${invalidReason(error as Error)}.` };
   }
   if (!/^https?:\/\/\S+$/.test(template.trim())) return { ok: false, problem: 'The URL template must be an http:// or https:// URL, with {group} for each value.' };
   const groups = groupNames(pattern);

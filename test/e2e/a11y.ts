@@ -1,0 +1,27 @@
+// Accessibility checks with axe-core, run in the page as it stands: the violations a person
+// using a screen reader or low vision would hit hardest (impact serious or critical).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** "rule: help (where, ...)" for each serious or critical violation on the page now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the app's CSP does not govern, rather than injected as a script tag.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
