@@ -8,7 +8,7 @@ export function foldName(name: string): string {
 
 /** Marks a run of digits in a sort key; followed by one character that orders the run by its length. */
 const DIGITS = '\x02';
-const DIGITS_MARK = /\x02./g;
+const DIGITS_MARK = new RegExp(`${DIGITS}.`, 'g');
 
 /**
  * The folded name in natural order: each run of digits is preceded by its length, so "User 2"
