@@ -381,7 +381,7 @@ describe('for those the forms are not for', () => {
     expect(await page.getByTestId('welcome-reason').textContent()).toContain('Only administrators can set the welcome text');
     await page.getByLabel('#engineering').check();
     await page.getByRole('button', { name: 'Create link' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('permission to subscribe other users');
+    await expect.poll(() => problemAt('stream_ids').textContent()).toContain('permission to subscribe other users to channels. Untick the channels');
     await page.getByLabel('#engineering').uncheck();
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: 'Invitation link' }).inputValue()).toContain('/join/');

@@ -30,7 +30,7 @@ function canManage(user: UserRow, invite: InviteRow): boolean {
   return invite.referred_by === user.user_id || isAdmin(user);
 }
 
-const linkUrl = (sim: Sim, invite: InviteRow): string => `${sim.url}/join/${invite.link_key}/`;
+const joinUrl = (sim: Sim, link_key: string): string => `${sim.url}/join/${link_key}/`;
 
 export const inviteRoutes: Route[] = [
   {
@@ -75,7 +75,7 @@ export const inviteRoutes: Route[] = [
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(key, user.user_id, inviteAs, minutes === null ? null : nowSeconds() + minutes * 60, JSON.stringify(streamIds), JSON.stringify(groupIds), Number(includeDefaults), welcome, nowSeconds());
-      return { invite_link: `${sim.url}/join/${key}/` };
+      return { invite_link: joinUrl(sim, key) };
     },
   },
   {
@@ -92,7 +92,7 @@ export const inviteRoutes: Route[] = [
         invited: row.date_created,
         expiry_date: row.expires_at,
         invited_as: row.invite_as,
-        link_url: linkUrl(sim, row),
+        link_url: joinUrl(sim, row.link_key),
         is_multiuse: true,
         notify_referrer_on_join: true,
       }));

@@ -1,6 +1,6 @@
 // The invitation form's parameters and the rules checked before sending.
 import { describe, expect, it } from 'vitest';
-import { defaultInviteRole, emptyInvite, grantableRoles, inviteParams } from '../../../renderer/src/screens/admin/invite';
+import { defaultInviteRole, emptyInvite, grantableRoles, inviteParams, placeInviteRefusal } from '../../../renderer/src/screens/admin/invite';
 
 describe('invitation links', () => {
   it('offers the caller\'s role and the more restricted ones only', () => {
@@ -33,5 +33,17 @@ describe('invitation links', () => {
     expect(inviteParams({ ...emptyInvite(), group_ids: [3, 4] }, 200, true, 420).params.group_ids).toEqual([3, 4]);
     expect(inviteParams(emptyInvite(), 200, true, 420).params).not.toHaveProperty('group_ids');
     expect(inviteParams({ ...emptyInvite(), group_ids: [3] }, 200, true, 300).problems.feature_level).toMatch(/322/);
+  });
+
+  it('places the server\'s refusals by the choice they are about, with what to change', () => {
+    expect(placeInviteRefusal('You do not have permission to subscribe other users to channels.')).toEqual({
+      field: 'stream_ids',
+      text: "You do not have permission to subscribe other users to channels. Untick the channels; the organization's default channels can still be offered.",
+    });
+    expect(placeInviteRefusal('Invalid channel ID 5. No invites were sent.').field).toBe('stream_ids');
+    expect(placeInviteRefusal('Invalid user group ID: 9').field).toBe('group_ids');
+    expect(placeInviteRefusal('Insufficient permission')).toEqual({
+      text: 'The server refused: Insufficient permission. Your role may not create links, or not for the role or groups chosen; ask an administrator.',
+    });
   });
 });

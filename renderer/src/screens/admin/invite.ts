@@ -82,3 +82,16 @@ export function inviteParams(draft: InviteDraft, callerRole: number | null, isAd
   if (unsupported) problems.feature_level = unsupported.message;
   return { params, problems };
 }
+
+/** The server's refusal of a link, placed by the choice it is about and saying what to change. */
+export function placeInviteRefusal(message: string): { field?: 'stream_ids' | 'group_ids'; text: string } {
+  if (/subscribe other users/i.test(message)) {
+    return { field: 'stream_ids', text: `${message} Untick the channels; the organization's default channels can still be offered.` };
+  }
+  if (/channel ID/i.test(message)) return { field: 'stream_ids', text: `${message} Untick the channels you cannot add people to.` };
+  if (/group/i.test(message)) return { field: 'group_ids', text: `${message} Untick the groups you cannot add people to.` };
+  if (/insufficient permission/i.test(message)) {
+    return { text: `The server refused: ${message}. Your role may not create links, or not for the role or groups chosen; ask an administrator.` };
+  }
+  return { text: `The server refused: ${message}` };
+}
