@@ -217,6 +217,7 @@ describe('reusable invitation links', () => {
     expect(firstText).toContain('Moderator');
     expect(firstText).toContain("#engineering, the organization's default channels, group Support team");
     expect(await rowOf(keys[1]!).textContent()).toContain('Never');
+    await page.getByRole('heading', { name: 'Reusable invitation links' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-invite-links');
     expect(await seriousViolations(page)).toEqual([]);
 
