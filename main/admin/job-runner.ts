@@ -9,6 +9,7 @@ import type { Logger } from '../api/logger';
 import type { ServiceClient } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
 import {
+  eraseForgottenSecrets,
   failRunning,
   getJob,
   itemCounts,
@@ -199,6 +200,10 @@ export class JobRunner {
       await this.#settleUnknown(run, item);
     }
     await Promise.all(Array.from({ length: this.#concurrency }, () => this.#worker(run)));
+    // The passwords of the file, forgotten as their items were sent, leave the log too.
+    eraseForgottenSecrets(this.#db);
+    // A paused run's last answers came after its notice: the screen gets the final counts.
+    if (run.stop === 'pause') this.#emit(job_id);
     if (run.stop) return;
     const counts = itemCounts(this.#db, job_id);
     if (counts.pending === 0 && counts.running === 0 && getJob(this.#db, job_id)?.state === 'running') {

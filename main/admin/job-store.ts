@@ -185,9 +185,18 @@ export function failRunning(db: MirrorDatabase, job_id: number, code: string, me
 /** The export has shown the secrets of the items sent so far: they are not kept for another. */
 export function forgetExportedSecrets(db: MirrorDatabase, job_id: number): void {
   prepared(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE job_id = ? AND state = 'done' AND secret IS NOT NULL`).run(job_id);
+  eraseForgottenSecrets(db);
 }
 
 /** Secrets kept for an export that did not come in time. */
 export function forgetExpiredSecrets(db: MirrorDatabase, now = Date.now()): void {
-  prepared(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE secret_expires_at <= ?`).run(now);
+  if (prepared(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE secret_expires_at <= ?`).run(now).changes > 0) eraseForgottenSecrets(db);
+}
+
+/**
+ * Forgotten secrets are zeroed in the database's pages (secure_delete), but their older copies
+ * stay in the write-ahead log until it is checkpointed and emptied. Not inside a transaction.
+ */
+export function eraseForgottenSecrets(db: MirrorDatabase): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }
