@@ -89,7 +89,10 @@ export async function pacedBench(): Promise<void> {
     };
     const client = new ServiceClient({ serverUrl: sim.url, email: sim.admin.email, apiKey: sim.admin.api_key, fetch: counting });
     const job = await importJob(sim, client, join(scratch.path, 'paced.db'), csvOf('paced', PACED_ROWS));
-    const floorSeconds = (PACED_ROWS / PACED_LIMIT_PER_MINUTE) * 60;
+    // The simulator's budget is a sliding 60-second window: a fresh one lets PACED_LIMIT_PER_MINUTE
+    // creations go at once and each further batch of as many waits a whole window. That is the
+    // least the job can take, not the steady rate rows / limit, which a burst beats.
+    const floorSeconds = Math.floor((PACED_ROWS - 1) / PACED_LIMIT_PER_MINUTE) * 60;
     report('bulk.paced_1000_s', job / 1000, 's', { compare: { vs: floorSeconds, floor: 'rate-limit' }, extra: { '429s': refusals } });
   } finally {
     scratch.remove();

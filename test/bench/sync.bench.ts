@@ -135,7 +135,10 @@ export async function syncBenchmarks(): Promise<void> {
       })
     ).ms;
     const last = events.at(-1) as { user_id: number; status_text: string };
-    if (getRecord(db, userStatusTable, last.user_id)?.status_text !== last.status_text) throw new Error('the last event of the bench was not applied');
+    const stored = getRecord(db, userStatusTable, last.user_id);
+    if (stored?.status_text !== last.status_text) {
+      throw new Error(`the last event of the bench was not applied (${skipped} skipped): ${JSON.stringify(last)} left ${JSON.stringify(stored)}`);
+    }
     const applied = events.length - skipped;
     report('events.apply_per_s', applied / (applyMs / 1000), 'events/s', { extra: { applied, skipped } });
 
