@@ -19,6 +19,10 @@ export class CsvFormatError extends Error {
 
 const REQUIRED_COLUMNS = ['email', 'full_name'] as const;
 
+/** The quote the app's own exports put before a cell that would read as a formula (csv-export.ts). */
+const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/;
+const unescapeFormula = (value: string) => value.replace(ESCAPED_FORMULA, '');
+
 export function parseUserCsv(text: string): CsvUserRow[] {
   let records: { record: Record<string, string>; raw: string; info: { lines: number } }[];
   try {
@@ -43,8 +47,8 @@ export function parseUserCsv(text: string): CsvUserRow[] {
     const password = record.password;
     return {
       line: info.lines - spanned,
-      email: (record.email ?? '').trim(),
-      full_name: (record.full_name ?? '').trim(),
+      email: unescapeFormula((record.email ?? '').trim()),
+      full_name: unescapeFormula((record.full_name ?? '').trim()),
       password: password === undefined || password === '' ? undefined : password,
     };
   });

@@ -1,6 +1,7 @@
 // The import reads what spreadsheets write: BOM, CRLF, quotes, UTF-8, names over several lines,
 // and reports each row at the line where it starts.
 import { describe, expect, it } from 'vitest';
+import { exportJobCsv } from '../../../main/admin/csv-export';
 import { CsvFormatError, parseUserCsv } from '../../../main/admin/csv-import';
 
 describe('parseUserCsv', () => {
@@ -30,5 +31,14 @@ describe('parseUserCsv', () => {
 
   it('refuses malformed CSV with the parser’s reason', () => {
     expect(() => parseUserCsv('email,full_name\n"a@x.com,unterminated\n')).toThrow(CsvFormatError);
+  });
+
+  it('reads back the names its own export quoted as text, and no other quote', () => {
+    const exported = exportJobCsv('create_users', [
+      { item_index: 0, state: 'failed', payload: { line: 2, email: 'a@x.com', full_name: '=HYPERLINK("https://evil.example","Click")', generated: true }, secret: null, result: null, error_code: 'BAD_REQUEST', error_msg: 'refused' },
+      { item_index: 1, state: 'failed', payload: { line: 3, email: 'b@x.com', full_name: "'t Hooft", generated: true }, secret: null, result: null, error_code: 'BAD_REQUEST', error_msg: 'refused' },
+    ]);
+    expect(exported).toContain(`"'=HYPERLINK(`);
+    expect(parseUserCsv(exported).map((row) => row.full_name)).toEqual(['=HYPERLINK("https://evil.example","Click")', "'t Hooft"]);
   });
 });
