@@ -6,7 +6,10 @@ import { checkRegistration, type RegisterQueueResult } from '../../shared/api/re
 
 /** The server answered, but not in a form the app can use: nothing of the answer was applied. */
 export class UnusableAnswerError extends Error {
-  constructor(request: string, problem: string) {
+  constructor(
+    readonly request: string,
+    readonly problem: string,
+  ) {
     super(`The server's answer to ${request} is not in the form this app reads (${problem}). Its version may not be supported; sync keeps retrying.`);
     this.name = 'UnusableAnswerError';
   }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { NetworkError, ServiceError, TimeoutError } from '../api/errors';
 import type { RegisterQueueParams } from '../../shared/api/registration';
 import type { SnapshotStep, SnapshotSummary } from './engine';
+import { UnusableAnswerError } from './answers';
 import { REGISTER_PARAMS } from './snapshot';
 import type { SnapshotJob } from './snapshot-worker';
 
@@ -64,6 +65,8 @@ function rebuildError(data: Record<string, unknown>): Error {
       return new NetworkError(request, typeof data.code === 'string' ? data.code : undefined, String(data.message));
     case 'TimeoutError':
       return new TimeoutError(request, Number(data.timeoutMs));
+    case 'UnusableAnswerError':
+      return new UnusableAnswerError(request, String(data.problem));
     default:
       return new Error(String(data.message));
   }

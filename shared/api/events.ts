@@ -527,7 +527,6 @@ const EVENT_FIELDS = {
   restart: z.looseObject({ service_version: z.string(), service_merge_base: z.string(), service_feature_level: z.number().int() }),
 } satisfies { readonly [T in KnownEvent['type']]: z.ZodType | Readonly<Record<string, z.ZodType>> };
 
-const eventEnvelope = z.looseObject({ id: recordId, type: z.string(), op: z.string().optional() });
 
 export type CheckedEvent =
   | { kind: 'known'; event: KnownEvent }
@@ -536,8 +535,9 @@ export type CheckedEvent =
 
 /** Sorts one event from GET /events: known and well formed, of a type or op the app does not know, or malformed. */
 export function checkEvent(event: unknown): CheckedEvent {
-  const envelope = eventEnvelope.safeParse(event);
-  if (!envelope.success) return { kind: 'invalid', event, problem: firstProblem(envelope.error) };
+  // The envelope by hand: this runs for every event, and a schema for three fields costs as much as one for ten.
+  const problem = envelopeProblem(event);
+  if (problem) return { kind: 'invalid', event, problem };
   const candidate = event as ServiceEvent;
   if (!isKnownEvent(candidate)) return { kind: 'unknown', event: candidate };
   const fields: z.ZodType | Readonly<Record<string, z.ZodType>> = EVENT_FIELDS[candidate.type];
@@ -545,4 +545,13 @@ export function checkEvent(event: unknown): CheckedEvent {
   const checked = schema?.safeParse(event);
   if (checked && !checked.success) return { kind: 'invalid', event, problem: firstProblem(checked.error) };
   return { kind: 'known', event: candidate };
+}
+
+function envelopeProblem(event: unknown): string | undefined {
+  if (typeof event !== 'object' || event === null) return 'an event is not an object';
+  const { id, type, op } = event as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isInteger(id)) return 'id: not an integer';
+  if (typeof type !== 'string') return 'type: not a string';
+  if (op !== undefined && typeof op !== 'string') return 'op: not a string';
+  return undefined;
 }

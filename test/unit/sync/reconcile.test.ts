@@ -13,6 +13,9 @@ import { usersTable } from '../../../main/store/users';
 import { UnusableAnswerError } from '../../../main/sync/answers';
 import { reconcileSnapshot } from '../../../main/sync/reconcile';
 import { inlineSnapshot } from '../../../main/sync/snapshot';
+import { workerSnapshot } from '../../../main/sync/worker-snapshot';
+import { json, useCaptureServer } from '../api/capture-server';
+import { mirrorDir } from '../../integration/sync/engine-harness';
 import { channel, user } from '../store/fixtures';
 
 const CREATED = 1_600_000_000;
@@ -67,6 +70,22 @@ describe('a malformed registration', () => {
     await expect(refused).rejects.toBeInstanceOf(UnusableAnswerError);
     await expect(refused).rejects.toThrow(/POST \/register.*realm_users\[0\]\.user_id/);
     expect(userIds()).toEqual([10, 11]);
+  });
+});
+
+describe('a malformed registration read in a worker thread', () => {
+  const server = useCaptureServer();
+  it('is refused with the same reason, not as an unexpected error', async () => {
+    server.respond((_req, res) => json(res, 200, { ...registration(), result: 'success', msg: '', realm_users: 'none' }));
+    const dir = mirrorDir();
+    try {
+      const snapshot = workerSnapshot({ serverUrl: server.url, email: 'ada@example.com', apiKey: 'key', mirrorPath: dir.path });
+      const refused = snapshot(new AbortController().signal);
+      await expect(refused).rejects.toBeInstanceOf(UnusableAnswerError);
+      await expect(refused).rejects.toThrow(/POST \/register.*realm_users/);
+    } finally {
+      dir.remove();
+    }
   });
 });
 
