@@ -170,7 +170,8 @@ export class SyncEngine {
     const signal = this.#freshSignal();
     if (!this.#queue) {
       this.#queue = await this.#o.snapshot(signal);
-      this.#owed = { backfill: true, message_ids: [] };
+      // Messages owed from before keep their place: the new snapshot does not carry them.
+      this.#owed = { backfill: true, message_ids: this.#owed.message_ids };
       this.#o.onRegistered?.(this.#queue);
       this.#succeeded();
       this.#o.onChanges(EVERYTHING_CHANGED);

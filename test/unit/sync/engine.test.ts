@@ -220,11 +220,17 @@ describe('events the server should not have sent', () => {
   it('registers again when a malformed event touched a kind the snapshot holds, keeping the rest of the batch', async () => {
     const db = openMirror(':memory:');
     const broken = { id: 1, type: 'stream', op: 'create', streams: null };
-    const { engine, server, registrations } = engineWith([{ events: [broken, { id: 2, ...status(10, 'kept') }] }], { db });
+    const badFlags = { id: 3, type: 'update_message_flags', op: 'add', flag: 'starred', messages: [342], all: 'yes' };
+    const { engine, server, registrations } = engineWith([{ events: [broken, { id: 2, ...status(10, 'kept') }, badFlags] }], {
+      db,
+      messages: [message(342, { flags: ['starred'] })],
+    });
     engine.start();
     await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q2');
     expect(registrations()).toBe(2);
     expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('kept');
+    // The message the other bad event named is still fetched, after the registration.
+    expect(getMessage(db, 342)?.flags).toEqual(['starred']);
   });
 
   it('goes offline with a reason a person can read when the answer has no events', async () => {

@@ -37,6 +37,8 @@ function registration(extra: Partial<RegisterQueueResult> = {}): RegisterQueueRe
   };
 }
 
+const cacheMessage = (id: number) =>
+  upsertMessages(db, [{ message: { id, type: 'stream', stream_id: 5, subject: 'old', display_recipient: 'general', sender_id: 10, timestamp: 1, reactions: [], submessages: [] } as never, flags: [] }]);
 const userIds = () => allRecords(db, usersTable).map((u) => u.user_id);
 const channelIds = () => allRecords(db, channelsTable).map((c) => c.stream_id);
 
@@ -91,7 +93,7 @@ describe('a malformed registration read in a worker thread', () => {
 
 describe('another organization at the same URL', () => {
   it('starts a clean mirror: no users, channels, messages or outbox of the old one', () => {
-    upsertMessages(db, [{ message: { id: 342, type: 'stream', stream_id: 5, subject: 'old', display_recipient: 'general', sender_id: 10, timestamp: 1, reactions: [], submessages: [] } as never, flags: [] }]);
+    cacheMessage(342);
     enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title: 'old' } });
     reconcileSnapshot(db, registration({ realm_date_created: CREATED + 86_400, realm_users: [user(10, 'Someone Else', 'else@example.com')], never_subscribed: [] }));
     expect(allRecords(db, usersTable).map((u) => u.full_name)).toEqual(['Someone Else']);
@@ -102,7 +104,7 @@ describe('another organization at the same URL', () => {
   });
 
   it('keeps the cache when the same organization registers again', () => {
-    upsertMessages(db, [{ message: { id: 342, type: 'stream', stream_id: 5, subject: 'old', display_recipient: 'general', sender_id: 10, timestamp: 1, reactions: [], submessages: [] } as never, flags: [] }]);
+    cacheMessage(342);
     reconcileSnapshot(db, registration());
     expect(getMessage(db, 342)).toBeDefined();
   });
