@@ -196,7 +196,15 @@ export function forgetExpiredSecrets(db: MirrorDatabase, now = Date.now()): void
 /**
  * Forgotten secrets are zeroed in the database's pages (secure_delete), but their older copies
  * stay in the write-ahead log until it is checkpointed and emptied. Not inside a transaction.
+ * It does not wait for the sync worker's connection (that would block the main thread): while
+ * the worker writes, the copies stay until the next erase.
  */
 export function eraseForgottenSecrets(db: MirrorDatabase): void {
-  db.pragma('wal_checkpoint(TRUNCATE)');
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
 }

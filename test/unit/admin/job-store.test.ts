@@ -1,8 +1,9 @@
 // The job tables: a plan is stored whole before anything is sent, an item is claimed once, and
 // what a restart must offer again is found.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   failRunning,
@@ -17,6 +18,7 @@ import {
   markFailed,
   markPending,
   markRunning,
+  eraseForgottenSecrets,
   SECRET_RETENTION_MS,
   setJobHalt,
   setJobState,
@@ -117,6 +119,39 @@ describe('job store', () => {
     markDone(db, job_id, 0, { user_id: 10 });
     forgetExportedSecrets(db, job_id);
     expect(jobItems(db, job_id).map((item) => item.secret)).toEqual([null, 'not-yet-sent']);
+  });
+});
+
+describe('the mirror file', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'job-store-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('holds no copy of an exported password, in its pages or its log', () => {
+    const file = openMirror(join(dir, 'mirror.db'));
+    const job_id = insertJob(file, 'create_users', {}, [{ payload: { email: 'a@x.com' }, secret: { value: 'exported-4f1d9c', forExport: true } }]);
+    markRunning(file, job_id, 0);
+    markDone(file, job_id, 0, { user_id: 10 });
+    forgetExportedSecrets(file, job_id);
+    for (const name of readdirSync(dir)) expect(readFileSync(join(dir, name)).includes('exported-4f1d9c'), name).toBe(false);
+    file.close();
+  });
+
+  it('does not wait for another connection writing to erase', () => {
+    const path = join(dir, 'mirror.db');
+    const file = openMirror(path);
+    // A wait would last this long, far past the test's timeout.
+    file.pragma('busy_timeout = 60000');
+    const worker = new Database(path);
+    worker.exec('BEGIN IMMEDIATE');
+    worker.prepare("INSERT INTO realm (key, json) VALUES ('k', '{}')").run();
+    eraseForgottenSecrets(file);
+    expect(file.pragma('busy_timeout', { simple: true })).toBe(60000);
+    worker.exec('ROLLBACK');
+    worker.close();
+    file.close();
   });
 });
 
