@@ -9,6 +9,7 @@ const { values } = parseArgs({
     org: { type: 'string', default: 'demo' },
     users: { type: 'string' },
     channels: { type: 'string' },
+    messages: { type: 'string' },
     'rate-limit': { type: 'string' },
     heartbeat: { type: 'string' },
     'feature-level': { type: 'string' },
@@ -34,6 +35,7 @@ const options: ServiceOptions = { org: values.org, port: number('port', values.p
 const optional: [keyof ServiceOptions, number | undefined][] = [
   ['users', number('users', values.users)],
   ['channels', number('channels', values.channels)],
+  ['messages', number('messages', values.messages)],
   ['rateLimitPerMinute', number('rate-limit', values['rate-limit'])],
   ['heartbeatSeconds', number('heartbeat', values.heartbeat)],
   ['featureLevel', number('feature-level', values['feature-level'])],

@@ -4,6 +4,8 @@ export interface ServiceOptions {
   org?: 'demo' | 'large';
   users?: number;
   channels?: number;
+  /** A generated message history of this many messages (seed/history.ts). */
+  messages?: number;
   port?: number;
   dbPath?: string;
   /** Keep the organization already in dbPath (a restart) instead of seeding a fresh one. */
@@ -36,12 +38,15 @@ export interface Faults {
   scheduledSendFailures: number;
   deleteTopicBatchesBeforeTimeout: number | null;
   featureLevel: number;
+  /** The next event of this type reaches every queue malformed (its list fields replaced by a string). */
+  malformNextEvent: string | null;
 }
 
 export interface Config {
   org: 'demo' | 'large';
   users: number;
   channels: number;
+  messages: number;
   port: number;
   dbPath: string;
   resume: boolean;
@@ -62,6 +67,7 @@ export function resolveConfig(options: ServiceOptions): Config {
     org: options.org ?? 'demo',
     users: Math.min(Math.max(options.users ?? 1000, MIN_LARGE_USERS), MAX_LARGE_USERS),
     channels: Math.max(options.channels ?? 100, 1),
+    messages: Math.max(Math.floor(options.messages ?? 0), 0),
     port: options.port ?? 0,
     dbPath: options.dbPath ?? ':memory:',
     resume: options.resume ?? false,
@@ -85,5 +91,6 @@ export function initialFaults(featureLevel: number): Faults {
     scheduledSendFailures: 0,
     deleteTopicBatchesBeforeTimeout: null,
     featureLevel,
+    malformNextEvent: null,
   };
 }

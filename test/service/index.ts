@@ -14,6 +14,7 @@ import { Router } from './http/router';
 import { createHttpServer } from './http/server';
 import { routes } from './routes';
 import { seedDemo } from './seed/demo';
+import { seedHistory } from './seed/history';
 import { seedLarge } from './seed/large';
 
 export type { Faults, ServiceAccount, ServiceOptions } from './config';
@@ -35,6 +36,7 @@ export interface RunningService {
 
 function seed(db: Database.Database, config: ReturnType<typeof resolveConfig>): ServiceAccount[] {
   const accounts = config.org === 'large' ? seedLarge(db, nowSeconds(), config.users, config.channels) : seedDemo(db, nowSeconds());
+  seedHistory(db, nowSeconds(), config.messages, accounts);
   db.prepare('INSERT INTO sim_accounts (json) VALUES (?)').run(JSON.stringify(accounts));
   return accounts;
 }
@@ -55,6 +57,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.queueIdleSeconds * 1000,
     emptyTopicDisplayName: () => realm().empty_topic_display_name,
+    faults,
   });
   const sim: Sim = { db, config, faults, queues, url: '', realm, messageSentHooks: [] };
   const webhooks = installOutgoingWebhooks(sim);

@@ -1,17 +1,13 @@
 // Sending and fetching messages, and checking which messages match a narrow.
-import type { Sim } from '../context';
-import type { MessageRow, UserRow } from '../db/rows';
 import { badRequest, missingArgument } from '../http/errors';
 import type { Params } from '../http/params';
 import type { Route } from '../http/router';
-import { accessClause, highlight, narrowQuery, parseNarrow } from '../messaging/narrow';
+import { highlight } from '../messaging/narrow';
+import { MAX_MESSAGES, resolveAnchor, selectMessages, selectRange } from '../messaging/range';
 import { destinationFor, sendMessage } from '../messaging/send';
-import { FLAG, messageRecord, viewerFlags } from '../records/message';
+import { messageRecord, viewerFlags } from '../records/message';
 import { escapeHtml } from '../render';
 import { shownTopic } from '../topics';
-
-const NEWEST_ANCHOR = 10_000_000_000_000_000;
-const MAX_MESSAGES = 5000;
 
 /** `to` may be JSON (an ID, a list) or a bare channel name / comma-separated emails. */
 function parseTo(params: Params): unknown {
@@ -21,30 +17,6 @@ function parseTo(params: Params): unknown {
   } catch {
     return raw.includes('@') ? raw.split(',').map((item) => item.trim()) : raw;
   }
-}
-
-function selectMessages(sim: Sim, viewer: UserRow, narrow: unknown, extraWhere: string, extraParams: unknown[], order: string): { rows: MessageRow[]; searchWords: string[] } {
-  const access = accessClause(viewer);
-  const query = narrowQuery(sim, viewer, parseNarrow(narrow));
-  const rows = sim.db
-    .prepare(
-      `SELECT m.* FROM messages m
-       LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ?
-       WHERE ${access.where} AND ${query.where} AND ${extraWhere} ${order}`,
-    )
-    .all(viewer.user_id, ...access.params, ...query.params, ...extraParams) as MessageRow[];
-  return { rows, searchWords: query.searchWords };
-}
-
-function resolveAnchor(sim: Sim, viewer: UserRow, anchor: string, narrow: unknown): number {
-  if (anchor === 'newest') return NEWEST_ANCHOR;
-  if (anchor === 'oldest') return 0;
-  if (anchor === 'first_unread') {
-    const { rows } = selectMessages(sim, viewer, narrow, `um.user_id IS NOT NULL AND (um.flags & ${FLAG.read}) = 0`, [], 'ORDER BY m.id LIMIT 1');
-    return rows[0]?.id ?? NEWEST_ANCHOR;
-  }
-  if (/^\d+$/.test(anchor)) return Number(anchor);
-  throw badRequest('Invalid anchor');
 }
 
 export const messageRoutes: Route[] = [
@@ -72,16 +44,10 @@ export const messageRoutes: Route[] = [
       if (numBefore + numAfter > MAX_MESSAGES) throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES}).`);
       const narrow = params.json('narrow');
       const anchor = resolveAnchor(sim, user, params.string('anchor') ?? 'newest', narrow);
-      const includeAnchor = params.bool('include_anchor') ?? true;
-      // One row more than asked tells whether the oldest / newest end was reached.
-      const before = selectMessages(sim, user, narrow, 'm.id < ?', [anchor], `ORDER BY m.id DESC LIMIT ${numBefore + 1}`);
-      const at = includeAnchor ? selectMessages(sim, user, narrow, 'm.id = ?', [anchor], '').rows : [];
-      const after = selectMessages(sim, user, narrow, 'm.id > ?', [anchor], `ORDER BY m.id ASC LIMIT ${numAfter + 1}`);
-      const foundOldest = before.rows.length <= numBefore;
-      const foundNewest = after.rows.length <= numAfter;
+      const range = selectRange(sim, user, narrow, { anchor, includeAnchor: params.bool('include_anchor') ?? true, numBefore, numAfter });
       const view = { realm: sim.realm(), applyMarkdown: params.bool('apply_markdown') ?? true, allowEmptyTopic: params.bool('allow_empty_topic_name') ?? false };
-      const words = before.searchWords;
-      const messages = [...before.rows.slice(0, numBefore).reverse(), ...at, ...after.rows.slice(0, numAfter)].map((message) => {
+      const words = range.searchWords;
+      const messages = range.messages.map((message) => {
         const record: Record<string, unknown> = { ...messageRecord(sim.db, message, view), flags: viewerFlags(sim.db, user.user_id, message.id) };
         if (words.length > 0) {
           record['match_content'] = highlight(message.rendered_content, words);
@@ -91,9 +57,9 @@ export const messageRoutes: Route[] = [
       });
       return {
         anchor,
-        found_anchor: at.length > 0,
-        found_oldest: foundOldest,
-        found_newest: foundNewest,
+        found_anchor: range.foundAnchor,
+        found_oldest: range.foundOldest,
+        found_newest: range.foundNewest,
         history_limited: false,
         messages,
       };
