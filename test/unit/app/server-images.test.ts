@@ -1,6 +1,7 @@
 // Images of the account's server and the realm icon, from a hostile server: a 1 GiB image is
 // dropped after the first few MiB (or at once when it says so), a redirect to another origin is
 // not followed, and the next ordinary image still comes through.
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchServerImage } from '../../../main/app/server-images';
 import { serverInfo } from '../../../main/app/server-info';
@@ -55,7 +56,7 @@ describe('server images', () => {
 });
 
 describe('the realm icon before sign-in', () => {
-  const settings = (realm_icon: string) => (response: import('node:http').ServerResponse) =>
+  const settings = (realm_icon: string) => (response: ServerResponse) =>
     void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'success', msg: '', realm_name: 'Hostile', realm_icon }));
 
   it('is dropped when it is 1 GiB, or moved to another origin; the organization is still shown', async () => {
