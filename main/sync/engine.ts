@@ -9,7 +9,7 @@ import { clearEventQueue, loadEventQueue } from '../store/event-queue';
 import { checkedEvents, UnusableAnswerError } from './answers';
 import { applyEvents, highestEventId } from './apply-events';
 import { EVERYTHING_CHANGED } from './changes';
-import { backfillMessages, refreshMessages, type MessagesClient } from './fetch-messages';
+import { backfillMessages, refreshMessages, refreshNewestMessages, type MessagesClient } from './fetch-messages';
 import { repairFor } from './repair';
 import type { SyncStatus } from './status';
 
@@ -68,10 +68,11 @@ const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000 };
 /** A blocking poll that brings nothing, not even a heartbeat, for this many heartbeat intervals is dead. */
 const HEARTBEATS_BEFORE_GIVING_UP = 2;
 
-/** Fetches owed after a registration (the backfill) or after unusable events (messages by id). */
+/** Fetches owed after a registration (the backfill) or after unusable events (messages by id, or the newest). */
 interface OwedFetches {
   backfill: boolean;
   message_ids: number[];
+  newest: boolean;
 }
 
 /**
@@ -92,7 +93,7 @@ export class SyncEngine {
   /** Aborts the request or the wait in progress: for wake(), and stop(). */
   #current = new AbortController();
   #status: SyncStatus = { state: 'connecting' };
-  #owed: OwedFetches = { backfill: false, message_ids: [] };
+  #owed: OwedFetches = { backfill: false, message_ids: [], newest: false };
   /** How long the server took to send a heartbeat to an idle poll; learned, as no answer announces it. */
   #heartbeatMs: number | undefined;
 
@@ -171,13 +172,13 @@ export class SyncEngine {
     if (!this.#queue) {
       this.#queue = await this.#o.snapshot(signal);
       // Messages owed from before keep their place: the new snapshot does not carry them.
-      this.#owed = { backfill: true, message_ids: this.#owed.message_ids };
+      this.#owed = { ...this.#owed, backfill: true };
       this.#o.onRegistered?.(this.#queue);
       this.#succeeded();
       this.#o.onChanges(EVERYTHING_CHANGED);
       return;
     }
-    if (this.#owed.backfill || this.#owed.message_ids.length > 0) {
+    if (this.#owed.backfill || this.#owed.newest || this.#owed.message_ids.length > 0) {
       await this.#fetchOwed(signal);
       return;
     }
@@ -247,6 +248,7 @@ export class SyncEngine {
     if (unusable.length === 0) return;
     const repair = repairFor(unusable);
     this.#owed.message_ids.push(...repair.message_ids);
+    this.#owed.newest ||= repair.newest;
     if (repair.register) {
       this.#o.logger.info('registering again to reconcile what skipped events touched');
       this.#queue = undefined;
@@ -257,9 +259,11 @@ export class SyncEngine {
     const { db, client } = this.#o;
     const refreshed = await refreshMessages(client, db, this.#owed.message_ids, signal);
     this.#owed.message_ids = [];
+    const newest = this.#owed.newest ? await refreshNewestMessages(client, db, signal) : [];
+    this.#owed.newest = false;
     const backfilled = this.#owed.backfill ? await backfillMessages(client, db, signal) : [];
     this.#owed.backfill = false;
-    const changed = [...refreshed, ...backfilled];
+    const changed = [...refreshed, ...newest, ...backfilled];
     if (changed.length > 0) this.#o.onChanges({ all: false, changed: { messages: changed } });
   }
 

@@ -34,6 +34,11 @@ export async function backfillMessages(client: MessagesClient, db: MirrorDatabas
   return fetched;
 }
 
+/** The newest messages as the server has them now, one page; returns their ids. */
+export async function refreshNewestMessages(client: MessagesClient, db: MirrorDatabase, signal: AbortSignal): Promise<number[]> {
+  return (await fetchInto(client, db, { anchor: 'newest', num_before: BACKFILL_PAGE, num_after: 0 }, signal)).ids;
+}
+
 /** The named messages as the server has them now (their flags, reactions, content); returns those it sent. */
 export async function refreshMessages(client: MessagesClient, db: MirrorDatabase, message_ids: readonly number[], signal: AbortSignal): Promise<number[]> {
   const fetched: number[] = [];

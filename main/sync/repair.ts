@@ -11,10 +11,12 @@ export interface Repair {
   register: boolean;
   /** Messages named by message events, to refetch. */
   message_ids: number[];
+  /** A message event named none it could be read for: the newest messages are refetched. */
+  newest: boolean;
 }
 
 export function repairFor(events: readonly unknown[]): Repair {
-  const repair: Repair = { register: false, message_ids: [] };
+  const repair: Repair = { register: false, message_ids: [], newest: false };
   for (const event of events) {
     const fields = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
     if (TRANSIENT_EVENTS.has(fields.type as string)) continue;
@@ -23,8 +25,7 @@ export function repairFor(events: readonly unknown[]): Repair {
       continue;
     }
     const ids = namedMessageIds(fields);
-    // A message event naming no message cannot be repaired by id: a registration and its backfill can.
-    if (ids.length === 0) repair.register = true;
+    if (ids.length === 0) repair.newest = true;
     repair.message_ids.push(...ids);
   }
   repair.message_ids = [...new Set(repair.message_ids)];

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const run of runs.splice(0)) await run.stop().catch(() => undefined);
   for (const dir of dirs.splice(0)) dir.remove();
-  Object.assign(service.faults, { dropNext: 0, hangNext: 0, error5xxNext: 0, rateLimitNext: 0, latencyMs: 0 });
+  Object.assign(service.faults, { dropNext: 0, hangNext: 0, error5xxNext: 0, rateLimitNext: 0, latencyMs: 0, malformNextEvent: null });
 });
 afterAll(() => service.close());
 
@@ -81,6 +81,23 @@ describe('live sync against the simulator', () => {
     await until(() => run.registrations >= 2, 're-registered');
     await until(() => getRecord(run.db, savedSnippetsTable, saved_snippet_id) === undefined, 'stale snippet removed');
     expect(loadEventQueue(run.db)?.queue_id).toBeTruthy();
+  });
+
+  it('skips a malformed event, refetches the messages it touched, and stays online', async () => {
+    const run = start();
+    await online(run);
+    const client = clientOf(admin);
+    const { id } = await client.sendMessage({ type: 'channel', to: 'general', topic: 'malformed flags', content: 'star me' });
+    await until(() => getMessage(run.db, id) !== undefined, 'message arrives');
+    // The flags event arrives with `messages` not a list: which messages it starred must be asked.
+    service.faults.malformNextEvent = 'update_message_flags';
+    await client.updateMessageFlags({ messages: [id], op: 'add', flag: 'starred' });
+    await until(() => getMessage(run.db, id)?.flags.includes('starred') === true, 'the starred flag refetched');
+    expect(service.faults.malformNextEvent).toBeNull();
+    await client.updateStatusForUser({ user_id: member.user_id, status_text: 'after the malformed event' });
+    await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'after the malformed event', 'later events applied');
+    expect(run.engine.status.state).toBe('online');
+    expect(run.registrations).toBe(1);
   });
 
   it('rides out a 429 storm without losing events', async () => {

@@ -120,6 +120,13 @@ export interface QueueSettings {
   heartbeatMs: number;
   idleMs: number;
   emptyTopicDisplayName(): string;
+  /** The fault knob of malformed events (Faults.malformNextEvent), read and reset at each publish. */
+  faults?: { malformNextEvent: string | null };
+}
+
+/** A server bug as clients meet it: an event of a known type whose lists are not lists. */
+function malformed(event: ServiceEvent): ServiceEvent {
+  return Object.fromEntries(Object.entries(event).map(([key, value]) => [key, Array.isArray(value) ? 'malformed' : value])) as ServiceEvent;
 }
 
 export class EventQueues {
@@ -166,13 +173,20 @@ export class EventQueues {
   }
 
   publish(userIds: Iterable<number>, event: ServiceEvent | EventFor): void {
+    const faults = this.settings.faults;
+    let malformedOne = false;
     for (const userId of new Set(userIds)) {
       for (const queue of this.byUser.get(userId) ?? []) {
-        const built = typeof event === 'function' ? event(queue) : event;
+        let built = typeof event === 'function' ? event(queue) : event;
         if (built === null || !queue.accepts(built.type)) continue;
+        if (faults?.malformNextEvent === built.type) {
+          built = malformed(built);
+          malformedOne = true;
+        }
         queue.push(queue.hasCapability('empty_topic_name') ? built : showEmptyTopicAs(built, this.settings.emptyTopicDisplayName()));
       }
     }
+    if (malformedOne && faults) faults.malformNextEvent = null;
   }
 
   expireAll(): void {
