@@ -147,6 +147,43 @@ describe('DELETE /users/{user_id}', () => {
   });
 });
 
+describe('POST /users/{user_id}/reactivate', () => {
+  it('reactivates a deactivated user with an is_active update event, in the reference shape', async () => {
+    const stream = await EventStream.open(demo.service.url, demo.accounts.member, { event_types: ['realm_user'] });
+    const reply = await demo.clients.admin.post(`/users/${DEMO.users.dana}/reactivate`);
+    expect(reply.status).toBe(200);
+    expectResponseValid('reactivate-user', reply.body);
+    expect((await stream.next(ofType('realm_user', 'update')))['person']).toEqual({ user_id: DEMO.users.dana, is_active: true });
+    const again = await demo.clients.admin.post(`/users/${DEMO.users.dana}/reactivate`);
+    // The reference publishes no 400 schema here: the error body every endpoint shares.
+    expect(again.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'User is already active' });
+  });
+
+  it('refuses non-administrators, and administrators bringing back an owner', async () => {
+    expect((await demo.clients.member.post(`/users/${DEMO.users.priya}/reactivate`)).body['code']).toBe('UNAUTHORIZED_PRINCIPAL');
+    const second = (await demo.clients.owner.post('/users', { email: 'second-owner@demo.example', password: 'secret123', full_name: 'Second Owner' })).body['user_id'] as number;
+    expect((await demo.clients.owner.patch(`/users/${second}`, { role: 100 })).status).toBe(200);
+    expect((await demo.clients.owner.delete(`/users/${second}`)).status).toBe(200);
+    expect((await demo.clients.admin.post(`/users/${second}/reactivate`)).body['code']).toBe('UNAUTHORIZED_PRINCIPAL');
+    expect((await demo.clients.owner.post(`/users/${second}/reactivate`)).status).toBe(200);
+  });
+});
+
+describe('PATCH /users/{user_id} role rules', () => {
+  it('lets only owners take the owner role away, and never from the last owner', async () => {
+    const owner = demo.accounts.owner.user_id;
+    const refused = await demo.clients.admin.patch(`/users/${owner}`, { role: 400 });
+    expect(refused.body['code']).toBe('UNAUTHORIZED_PRINCIPAL');
+    expectResponseValid('update-user', refused.body, '400');
+    const owners = demo.service.db.prepare('SELECT user_id FROM users WHERE role = 100 AND is_active = 1 AND is_bot = 0').pluck().all() as number[];
+    for (const other of owners.filter((id) => id !== owner)) expect((await demo.clients.owner.patch(`/users/${other}`, { role: 400 })).status).toBe(200);
+    const last = await demo.clients.owner.patch(`/users/${owner}`, { role: 200 });
+    expect(last.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'The owner permission cannot be removed from the only organization owner.' });
+    const ok = await demo.clients.admin.patch(`/users/${DEMO.users.priya}`, { role: 300 });
+    expectResponseValid('update-user', ok.body);
+  });
+});
+
 describe('POST /users/{user_id}/status', () => {
   const path = (): string => `/users/${DEMO.users.priya}/status`;
 

@@ -1,5 +1,5 @@
 // Users: listing, lookup by email, creation (administrators with can_create_users), update
-// (name, role, profile fields) and deactivation, with the realm_user events.
+// (name, role, profile fields), deactivation and reactivation, with the realm_user events.
 import { getUser, getUserByEmail, isOwner, requireAdministrator, ROLE, ROLES } from '../access';
 import type { Sim } from '../context';
 import { nowSeconds } from '../context';
@@ -199,6 +199,22 @@ export const userRoutes: Route[] = [
       sim.db.prepare('UPDATE users SET is_active = 0 WHERE user_id = ?').run(target.user_id);
       if (comment !== undefined) sim.db.prepare('INSERT INTO deactivation_emails (user_id, comment) VALUES (?, ?)').run(target.user_id, comment === '' ? null : comment);
       publishPerson(sim, target, 'update', { is_active: false });
+      return {};
+    },
+  },
+  {
+    method: 'POST',
+    path: '/users/{user_id}/reactivate',
+    params: [],
+    handle({ sim, user, path }) {
+      requireAdministrator(user);
+      const target = getUser(sim.db, path.int('user_id'));
+      if (target === undefined || target.is_bot === 1) throw badRequest('No such user');
+      if (target.is_active === 1) throw badRequest('User is already active');
+      // As for a role change: only owners may bring an owner back.
+      if (isOwner(target) && !isOwner(user)) throw ownerRequired();
+      sim.db.prepare('UPDATE users SET is_active = 1 WHERE user_id = ?').run(target.user_id);
+      publishPerson(sim, target, 'update', { is_active: true });
       return {};
     },
   },
