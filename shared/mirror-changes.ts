@@ -13,6 +13,8 @@ export type MirrorKind =
   | 'linkifiers'
   | 'user_topics'
   | 'messages'
+  /** Unread counts (the sidebar, the Inbox, the badge): one key, 'counts'. */
+  | 'unread'
   | 'realm'
   /** Items waiting in the outbox (keyed by outbox_id): added, refused, sent or discarded. */
   | 'outbox';

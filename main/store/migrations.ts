@@ -176,4 +176,18 @@ export const migrations: readonly ((db: Database) => void)[] = [
       CREATE INDEX bulk_job_items_secret_expiry ON bulk_job_items (secret_expires_at) WHERE secret_expires_at IS NOT NULL;
     `);
   },
+  // 4: unread messages as the server counts them (registration's unread_msgs, then events), cached
+  // or not: the sidebar's and the Inbox's counts. The index covers counting by conversation.
+  (db) => {
+    db.exec(`
+      CREATE TABLE unread_messages (
+        message_id INTEGER PRIMARY KEY,
+        conversation TEXT NOT NULL,
+        stream_id INTEGER,
+        topic TEXT,
+        mentioned INTEGER NOT NULL
+      );
+      CREATE INDEX unread_messages_conversation ON unread_messages (conversation, stream_id, topic, mentioned);
+    `);
+  },
 ];

@@ -18,6 +18,7 @@ const ORGANIZATION_TABLES = [
   'linkifiers',
   'user_topics',
   'messages',
+  'unread_messages',
   'event_queue',
   'outbox',
 ] as const;

@@ -18,3 +18,8 @@ export function realmValues(db: MirrorDatabase): Record<string, unknown> {
   const rows = prepared(db, 'SELECT key, json FROM realm').all() as { key: string; json: string }[];
   return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.json) as unknown]));
 }
+
+export function realmValue(db: MirrorDatabase, key: string): unknown {
+  const row = prepared(db, 'SELECT json FROM realm WHERE key = ?').get(key) as { json: string } | undefined;
+  return row === undefined ? undefined : (JSON.parse(row.json) as unknown);
+}

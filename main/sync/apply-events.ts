@@ -16,6 +16,7 @@ import { deleteRecords, getRecord, replaceRecords, upsertRecords, type KeyedTabl
 import { addReaction, deleteMessages, removeReaction, setFlag, updateMessage, upsertMessages } from '../store/messages';
 import { customProfileFieldsTable, linkifiersTable, savedSnippetsTable, scheduledMessagesTable, setTopicPreference } from '../store/personal';
 import { realmValues, setRealmValues } from '../store/realm';
+import { applyUnreadEvent } from '../store/unread-events';
 import { userStatusTable, usersTable } from '../store/users';
 import { ChangeCollector } from './changes';
 import { toLinkifier, toSavedSnippet } from './normalize';
@@ -52,7 +53,10 @@ export function applyEvents(db: MirrorDatabase, events: readonly unknown[], cont
       acknowledged = checked.event.id;
       if (checked.kind === 'unknown') context.onUnknown?.(checked.event);
       else if (checked.event.type === 'typing') transient.push(checked.event);
-      else applyEvent(db, checked.event, changes);
+      else {
+        applyEvent(db, checked.event, changes);
+        if (applyUnreadEvent(db, checked.event)) changes.add('unread', 'counts');
+      }
     }
     if (acknowledged > -Infinity) advanceEventQueue(db, acknowledged);
   })();

@@ -7,6 +7,7 @@ import { replaceRecords } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable, replaceTopicPreferences, savedSnippetsTable, scheduledMessagesTable } from '../store/personal';
 import { forgetOrganization } from '../store/organization';
 import { realmValues, replaceRealmValues, setRealmValues } from '../store/realm';
+import { replaceUnread } from '../store/unread';
 import { userStatusTable, usersTable } from '../store/users';
 import { toLinkifier, toSavedSnippet } from './normalize';
 
@@ -29,6 +30,7 @@ const RECORD_FIELDS = new Set([
   'scheduled_messages',
   'user_topics',
   'user_status',
+  'unread_msgs',
   'result',
   'msg',
 ]);
@@ -65,6 +67,7 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
     if (snapshot.custom_profile_fields) replaceRecords(db, customProfileFieldsTable, snapshot.custom_profile_fields);
     if (snapshot.realm_linkifiers) replaceRecords(db, linkifiersTable, snapshot.realm_linkifiers.map(toLinkifier));
     if (snapshot.user_topics) replaceTopicPreferences(db, snapshot.user_topics);
+    if (snapshot.unread_msgs && snapshot.user_id !== undefined) replaceUnread(db, snapshot.unread_msgs, snapshot.user_id);
     const values = Object.fromEntries(Object.entries(snapshot).filter(([key]) => !RECORD_FIELDS.has(key)));
     // Without the organization's settings (no realm_name), the answer only adds to the values kept.
     if (typeof snapshot.realm_name === 'string') replaceRealmValues(db, values);

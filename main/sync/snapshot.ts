@@ -24,6 +24,9 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
     'user_topic',
     'alert_words',
     'user_settings',
+    // These two bring unread_msgs: every unread conversation, cached or not.
+    'message',
+    'update_message_flags',
   ],
   client_capabilities: {
     notification_settings_null: true,

@@ -28,6 +28,7 @@ import {
   userSchema,
   userStatusSchema,
 } from './record-schemas';
+import { unreadMessagesSchema, type UnreadMessages } from './unread';
 
 export interface ClientCapabilities {
   notification_settings_null?: boolean;
@@ -93,6 +94,7 @@ export interface RegisterQueueResult extends RegistrationContext, OpenRecord {
   user_topics?: TopicPreference[];
   user_status?: Record<string, UserStatus>;
   alert_words?: string[];
+  unread_msgs?: UnreadMessages;
 }
 
 export const REGISTRATION_CONTEXT_FIELDS = [
@@ -147,6 +149,7 @@ const registrationSchema = z.looseObject({
   user_topics: z.array(topicPreferenceSchema).optional(),
   user_status: z.record(z.string(), userStatusSchema).optional(),
   alert_words: z.array(z.string()).optional(),
+  unread_msgs: unreadMessagesSchema.optional(),
   realm_date_created: z.number().optional(),
   user_id: recordId.optional(),
   event_queue_longpoll_timeout_seconds: z.number().positive().optional(),

@@ -20,6 +20,7 @@ import { setRealmValues } from '../../../main/store/realm';
 import { searchUsers, userByEmail, userStatusTable, usersTable } from '../../../main/store/users';
 import { addReaction, channelTopicConversation, conversationMessages, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
 import { recordInviteLink } from '../../../main/store/invite-links';
+import { addUnread, channelPlace } from '../../../main/store/unread';
 import type { Message } from '../../../shared/api/records';
 import { channel, user } from './fixtures';
 
@@ -102,6 +103,7 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   linkifiers: (db) => upsertRecords(db, linkifiersTable, [{ filter_id: 4, pattern: '#(?P<id>[0-9]+)', url_template: 'https://example.com/{id}' }]),
   user_topics: (db) => setTopicPreference(db, { stream_id: 5, topic_name: 'lunch', visibility_policy: 1, last_updated: 1700000000 }),
   messages: (db) => upsertMessages(db, [{ message: message(1, 'lunch'), flags: ['starred'] }]),
+  unread_messages: (db) => addUnread(db, 1, channelPlace(5, 'lunch'), true),
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
   outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, 1700000000),
   // As insertJob wrote them before migration 3 gave items their secret columns.

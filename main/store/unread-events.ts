@@ -1,0 +1,74 @@
+// The unread state's event handlers: which events change it and how. A message that arrives unread
+// is added; flag updates of `read` (by IDs, or `all`) remove or add; deletions remove; moves carry
+// the unread state to the new topic or channel.
+import type { KnownEvent } from '../../shared/api/events';
+import { MENTION_FLAGS, unreadDetailSchema } from '../../shared/api/unread';
+import type { MirrorDatabase } from './database';
+import { conversationOf, getMessage } from './messages';
+import { realmValue } from './realm';
+import { addUnread, markAllRead, markRead, moveUnread, unreadPlaceOf, type UnreadPlace } from './unread';
+
+/** The signed-in user, as registration named them: direct conversations include them. */
+function ownUserId(db: MirrorDatabase): number {
+  const id = realmValue(db, 'user_id');
+  return typeof id === 'number' ? id : -1;
+}
+
+const isMention = (flags: readonly string[]): boolean => flags.some((flag) => MENTION_FLAGS.has(flag));
+
+/** Where a message marked unread again lives: the event's details, else the cached message; else unknown. */
+function placeOfUnreadAgain(db: MirrorDatabase, id: number, detail: unknown): { place: UnreadPlace; mentioned: boolean } | undefined {
+  const checked = unreadDetailSchema.safeParse(detail);
+  if (checked.success) return { place: unreadPlaceOf(checked.data, ownUserId(db)), mentioned: checked.data.mentioned === true };
+  const cached = getMessage(db, id);
+  if (cached === undefined) return undefined;
+  const { message, flags } = cached;
+  const place = { conversation: conversationOf(message), stream_id: message.type === 'stream' ? (message.stream_id ?? null) : null, topic: message.type === 'stream' ? message.subject : null };
+  return { place, mentioned: isMention(flags) };
+}
+
+/** Applies the event to the unread state; true when the state changed. */
+export function applyUnreadEvent(db: MirrorDatabase, event: KnownEvent): boolean {
+  return changedUnread(db, event).length > 0;
+}
+
+/** The IDs of the messages whose unread state changed ('all' when every one did). */
+function changedUnread(db: MirrorDatabase, event: KnownEvent): (number | 'all')[] {
+  switch (event.type) {
+    case 'message': {
+      const flags = event.flags ?? [];
+      if (flags.includes('read')) return [];
+      const { message } = event;
+      const place = message.type === 'stream'
+        ? { conversation: conversationOf(message), stream_id: message.stream_id ?? null, topic: message.subject }
+        : { conversation: conversationOf(message), stream_id: null, topic: null };
+      addUnread(db, message.id, place, isMention(flags));
+      return [message.id];
+    }
+    case 'update_message_flags': {
+      if (event.flag !== 'read') return [];
+      if (event.op === 'add') {
+        if (!event.all) return markRead(db, event.messages);
+        markAllRead(db);
+        return ['all'];
+      }
+      return event.messages.filter((id) => {
+        const found = placeOfUnreadAgain(db, id, event.message_details?.[String(id)]);
+        if (found !== undefined) addUnread(db, id, found.place, found.mentioned);
+        return found !== undefined;
+      });
+    }
+    case 'delete_message':
+      return markRead(db, event.message_ids ?? (event.message_id === undefined ? [] : [event.message_id]));
+    case 'update_message': {
+      const moved = (event.subject !== undefined || event.new_stream_id !== undefined) && event.rendering_only !== true;
+      if (!moved) return [];
+      return moveUnread(db, [...new Set([event.message_id, ...event.message_ids])], {
+        ...(event.new_stream_id !== undefined && { stream_id: event.new_stream_id }),
+        ...(event.subject !== undefined && { topic: event.subject }),
+      });
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,109 @@
+// Unread messages as the server counts them, cached or not: replaced from registration's
+// unread_msgs, kept current by message, flag, deletion and move events, and counted per
+// conversation with channel and topic mutes applied as the server defines them.
+import type { UnreadDetail, UnreadMessages } from '../../shared/api/unread';
+import type { MirrorDatabase } from './database';
+import { prepared } from './keyed-table';
+import { channelTopicConversation, directConversation, type ConversationKey } from './messages';
+
+/** Topic visibility policies (spec: user topics). */
+const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;
+
+export interface UnreadPlace {
+  conversation: ConversationKey;
+  stream_id: number | null;
+  topic: string | null;
+}
+
+export const channelPlace = (stream_id: number, topic: string): UnreadPlace => ({ conversation: channelTopicConversation(stream_id, topic), stream_id, topic });
+export const directPlace = (user_ids: readonly number[]): UnreadPlace => ({ conversation: directConversation(user_ids), stream_id: null, topic: null });
+
+export function addUnread(db: MirrorDatabase, message_id: number, place: UnreadPlace, mentioned: boolean): void {
+  prepared(db, 'INSERT OR REPLACE INTO unread_messages (message_id, conversation, stream_id, topic, mentioned) VALUES (?, ?, ?, ?, ?)').run(
+    message_id,
+    place.conversation,
+    place.stream_id,
+    place.topic,
+    Number(mentioned),
+  );
+}
+
+/** The mirror's unread state becomes the server's, as registration reports it. */
+export function replaceUnread(db: MirrorDatabase, unread: UnreadMessages, own_user_id: number): void {
+  prepared(db, 'DELETE FROM unread_messages').run();
+  const mentions = new Set(unread.mentions);
+  const add = (ids: readonly number[], place: UnreadPlace): void => {
+    for (const id of ids) addUnread(db, id, place, mentions.has(id));
+  };
+  for (const entry of unread.streams) add(entry.unread_message_ids, channelPlace(entry.stream_id, entry.topic));
+  for (const entry of unread.pms) add(entry.unread_message_ids, directPlace([entry.other_user_id ?? entry.sender_id ?? own_user_id, own_user_id]));
+  for (const entry of unread.huddles) add(entry.unread_message_ids, directPlace(entry.user_ids_string.split(',').map(Number)));
+}
+
+/** Returns the IDs that were unread. */
+export function markRead(db: MirrorDatabase, message_ids: readonly number[]): number[] {
+  const statement = prepared(db, 'DELETE FROM unread_messages WHERE message_id = ?');
+  return message_ids.filter((id) => statement.run(id).changes > 0);
+}
+
+export function markAllRead(db: MirrorDatabase): void {
+  prepared(db, 'DELETE FROM unread_messages').run();
+}
+
+export function unreadPlaceOf(detail: UnreadDetail, own_user_id: number): UnreadPlace {
+  return detail.type === 'stream' ? channelPlace(detail.stream_id, detail.topic) : directPlace([...detail.user_ids, own_user_id]);
+}
+
+/** Messages moved to another topic or channel take their unread state along. Returns those moved. */
+export function moveUnread(db: MirrorDatabase, message_ids: readonly number[], to: { stream_id?: number; topic?: string }): number[] {
+  const read = prepared(db, 'SELECT stream_id, topic, mentioned FROM unread_messages WHERE message_id = ? AND stream_id IS NOT NULL');
+  return message_ids.filter((id) => {
+    const row = read.get(id) as { stream_id: number; topic: string; mentioned: number } | undefined;
+    if (row === undefined) return false;
+    addUnread(db, id, channelPlace(to.stream_id ?? row.stream_id, to.topic ?? row.topic), row.mentioned === 1);
+    return true;
+  });
+}
+
+export interface UnreadConversation extends UnreadPlace {
+  unread: number;
+  mentions: number;
+  newest_message_id: number;
+  /** In a muted channel (and not unmuted or followed there) or a muted topic: shown dimmed, not counted. */
+  muted: boolean;
+  followed: boolean;
+}
+
+export interface UnreadCounts {
+  /** Every conversation with unread messages, newest unread first. */
+  conversations: UnreadConversation[];
+  /** What the badge and the window title show: unread messages outside muted conversations. */
+  total: number;
+  mentions: number;
+}
+
+export function unreadCounts(db: MirrorDatabase): UnreadCounts {
+  const rows = prepared(
+    db,
+    `SELECT conversation, stream_id, topic, count(*) AS unread, sum(mentioned) AS mentions, max(message_id) AS newest_message_id
+     FROM unread_messages GROUP BY conversation ORDER BY newest_message_id DESC`,
+  ).all() as Omit<UnreadConversation, 'muted' | 'followed'>[];
+  const mutedChannels = new Set(
+    (prepared(db, "SELECT stream_id FROM subscriptions WHERE json_extract(json, '$.is_muted') = 1").all() as { stream_id: number }[]).map((row) => row.stream_id),
+  );
+  const policies = new Map(
+    (prepared(db, 'SELECT stream_id, topic_name, visibility_policy FROM user_topics').all() as { stream_id: number; topic_name: string; visibility_policy: number }[]).map(
+      (row) => [channelTopicConversation(row.stream_id, row.topic_name), row.visibility_policy],
+    ),
+  );
+  let total = 0;
+  let mentions = 0;
+  const conversations = rows.map((row): UnreadConversation => {
+    const policy = policies.get(row.conversation);
+    const muted = row.stream_id !== null && (policy === VISIBILITY.muted || (mutedChannels.has(row.stream_id) && policy !== VISIBILITY.unmuted && policy !== VISIBILITY.followed));
+    if (!muted) total += row.unread;
+    mentions += row.mentions;
+    return { ...row, muted, followed: policy === VISIBILITY.followed };
+  });
+  return { conversations, total, mentions };
+}
