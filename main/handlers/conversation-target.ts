@@ -1,20 +1,16 @@
-// What a conversation key means to the service: the narrow that fetches it, where a message to
+// What a conversation means to the service: the narrow that fetches it, where a message to
 // it goes, and whom the typing notifications reach.
 import type { SendMessageParams } from '../../shared/api/operations';
 import type { NarrowTerm } from '../../shared/api/records';
+import { parseConversation, type Conversation } from '../../shared/conversation';
 import type { TypingTarget } from '../sync/typing';
 import { UserFacingError } from './dispatch';
 
-export type ConversationTarget =
-  | { kind: 'channel'; stream_id: number; topic: string }
-  | { kind: 'direct'; user_ids: number[] };
-
-export function parseConversation(conversation: string): ConversationTarget {
-  const channel = /^channel:(\d+):([\s\S]*)$/.exec(conversation);
-  if (channel) return { kind: 'channel', stream_id: Number(channel[1]), topic: channel[2] ?? '' };
-  const direct = /^direct:(\d+(?:,\d+)*)$/.exec(conversation);
-  if (direct) return { kind: 'direct', user_ids: (direct[1] ?? '').split(',').map(Number) };
-  throw new UserFacingError('INVALID_ARGUMENT', `Not a conversation: ${conversation.slice(0, 80)}`);
+/** The conversation a key names; the IPC validator has checked it, so a bad key is a caller's bug. */
+export function conversationTarget(key: string): Conversation {
+  const conversation = parseConversation(key);
+  if (!conversation) throw new UserFacingError('INVALID_ARGUMENT', `Not a conversation: ${key.slice(0, 80)}`);
+  return conversation;
 }
 
 /** The others in a direct conversation; a conversation with oneself is addressed to oneself. */
@@ -23,17 +19,17 @@ function recipients(user_ids: number[], me: number): number[] {
   return others.length > 0 ? others : [me];
 }
 
-export function narrowOf(target: ConversationTarget): NarrowTerm[] {
+export function narrowOf(target: Conversation): NarrowTerm[] {
   if (target.kind === 'channel') return [{ operator: 'channel', operand: target.stream_id }, { operator: 'topic', operand: target.topic }];
   return [{ operator: 'dm', operand: target.user_ids }];
 }
 
-export function sendParams(target: ConversationTarget, me: number, content: string): SendMessageParams {
+export function sendParams(target: Conversation, me: number, content: string): SendMessageParams {
   if (target.kind === 'channel') return { type: 'stream', to: target.stream_id, topic: target.topic, content };
   return { type: 'direct', to: recipients(target.user_ids, me), content };
 }
 
-export function typingTarget(target: ConversationTarget, me: number): TypingTarget {
+export function typingTarget(target: Conversation, me: number): TypingTarget {
   if (target.kind === 'channel') return { type: 'stream', stream_id: target.stream_id, topic: target.topic };
   return { type: 'direct', to: recipients(target.user_ids, me) };
 }

@@ -2,6 +2,7 @@
 // online), sent, flagged, reactions removed, narrow checks; the composer's typing notifications.
 import type { Message } from '../../shared/api/records';
 import type { ConversationSummary, MessagePage, MessageView } from '../../shared/ipc';
+import type { OutboxRecord } from '../../shared/outbox-records';
 import { NetworkError, TimeoutError } from '../api/errors';
 import type { AccountSession } from '../app/session';
 import { channelsTable } from '../store/channels';
@@ -12,7 +13,7 @@ import { topicPreferences } from '../store/personal';
 import { userName } from '../store/users';
 import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
-import { narrowOf, parseConversation, sendParams, typingTarget } from './conversation-target';
+import { conversationTarget, narrowOf, sendParams, typingTarget } from './conversation-target';
 import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
@@ -27,7 +28,7 @@ const offlineFault = (error: unknown) => error instanceof NetworkError || error 
 
 function summary(session: AccountSession, conversation: string, last: Message, unread: number, last_message_id: number): ConversationSummary {
   const base = { conversation, last_message_id, last_timestamp: last.timestamp, unread };
-  const target = parseConversation(conversation);
+  const target = conversationTarget(conversation);
   if (target.kind === 'channel') {
     const channel_name = getRecord(session.db, channelsTable, target.stream_id)?.name ?? (typeof last.display_recipient === 'string' ? last.display_recipient : `channel ${target.stream_id}`);
     const visibility_policy = topicPreferences(session.db, target.stream_id).find((p) => p.topic_name === target.topic)?.visibility_policy ?? 0;
@@ -45,7 +46,7 @@ function notifier(session: AccountSession, conversation: string): TypingNotifier
   let map = notifiers.get(session);
   if (!map) notifiers.set(session, (map = new Map()));
   let found = map.get(conversation);
-  if (!found) map.set(conversation, (found = session.typingNotifier(typingTarget(parseConversation(conversation), session.account.user_id))));
+  if (!found) map.set(conversation, (found = session.typingNotifier(typingTarget(conversationTarget(conversation), session.account.user_id))));
   return found;
 }
 
@@ -78,7 +79,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
     },
     'messages.page': async ({ conversation, before, limit, cached }): Promise<MessagePage> => {
       const session = context.activeSession();
-      const target = parseConversation(conversation);
+      const target = conversationTarget(conversation);
       if (!cached && session.engine.status.state === 'online') {
         try {
           const result = await session.client.getMessages({
@@ -104,7 +105,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
     'messages.send': async ({ conversation, content }) => {
       const session = context.activeSession();
       requireOnline(session, 'Sending a message');
-      const { id } = await session.client.sendMessage(sendParams(parseConversation(conversation), session.account.user_id, content));
+      const { id } = await session.client.sendMessage(sendParams(conversationTarget(conversation), session.account.user_id, content));
       notifier(session, conversation).stop();
       return { id };
     },
@@ -112,8 +113,9 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       const session = context.activeSession();
       // Shown at once; the event that follows (or the replay) confirms it.
       setFlag(session.db, messages, flag, op === 'add');
-      const record_key = messages.length === 1 ? `messages:${messages[0]}` : `messages:${flag}`;
-      const deferred = await callOrDefer(session, { kind: 'updateMessageFlags', record_key, payload: { messages, op, flag } }, (s) =>
+      const [only, ...others] = messages;
+      const record: OutboxRecord = only !== undefined && others.length === 0 ? { table: 'messages', message_id: only } : { table: 'messages', flag };
+      const deferred = await callOrDefer(session, { kind: 'updateMessageFlags', record, payload: { messages, op, flag } }, (s) =>
         s.client.updateMessageFlags({ messages, op, flag }),
       );
       return deferred.pending ? deferred : { pending: false, value: null };
@@ -127,7 +129,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       if (!own) throw new UserFacingError('INVALID_ARGUMENT', 'Only your own reactions can be removed.');
       removeReaction(session.db, message_id, { emoji_name, emoji_code, reaction_type, user_id });
       const payload = { message_id, emoji_name, emoji_code, reaction_type };
-      const deferred = await callOrDefer(session, { kind: 'removeReaction', record_key: `messages:${message_id}`, payload }, (s) => s.client.removeReaction(payload));
+      const deferred = await callOrDefer(session, { kind: 'removeReaction', record: { table: 'messages', message_id }, payload }, (s) => s.client.removeReaction(payload));
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'messages.matchNarrow': async ({ msg_ids, narrow }) => {

@@ -1,6 +1,6 @@
-import type { Deferred } from '../../shared/ipc';
 import { NetworkError, TimeoutError } from '../api/errors';
 import type { AccountSession } from '../app/session';
+import { outboxRecordKey, type Deferred, type OutboxRecord } from '../../shared/outbox-records';
 import { enqueueOutbox, type DeferrableOperation } from '../store/outbox';
 
 type Call<R> = (session: AccountSession) => Promise<R>;
@@ -12,11 +12,11 @@ type Call<R> = (session: AccountSession) => Promise<R>;
  */
 export async function callOrDefer<R>(
   session: AccountSession,
-  action: { kind: DeferrableOperation; record_key: string; payload: Record<string, unknown> },
+  action: { kind: DeferrableOperation; record: OutboxRecord; payload: Record<string, unknown> },
   call: Call<R>,
 ): Promise<Deferred<R>> {
   const defer = (): Deferred<R> => {
-    const outbox_id = enqueueOutbox(session.db, action);
+    const outbox_id = enqueueOutbox(session.db, { kind: action.kind, record_key: outboxRecordKey(action.record), payload: action.payload });
     session.notifyOutboxChanged(outbox_id);
     return { pending: true, outbox_id };
   };

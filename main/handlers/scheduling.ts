@@ -55,7 +55,7 @@ export function schedulingHandlers(
         scheduled_delivery_timestamp,
         ...(kind === 'channel' && topic !== undefined && { topic }),
       };
-      return callOrDefer(session, { kind: 'createScheduledMessage', record_key: 'scheduled_messages:new', payload: params }, (s) =>
+      return callOrDefer(session, { kind: 'createScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id: 'new' }, payload: params }, (s) =>
         s.client.createScheduledMessage(params),
       ).then((done) => (done.pending ? done : { pending: false, value: { scheduled_message_id: done.value.scheduled_message_id } }));
     },
@@ -68,7 +68,7 @@ export function schedulingHandlers(
       for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(params, { [field]: value });
       const done = await callOrDefer(
         session,
-        { kind: 'editScheduledMessage', record_key: `scheduled_messages:${scheduled_message_id}`, payload: { ...params } },
+        { kind: 'editScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id }, payload: { ...params } },
         (s) => s.client.editScheduledMessage(params, { existing: { type: existing.type, failed: existing.failed } }),
       );
       return done.pending ? done : { pending: false, value: null };

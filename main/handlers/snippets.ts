@@ -26,7 +26,7 @@ export function snippetHandlers(context: CoreContext): AreaHandlers<'snippets.li
       const change = { ...(title !== undefined && { title }), ...(content !== undefined && { content }) };
       upsertRecords<SavedSnippet>(session.db, savedSnippetsTable, [{ ...cached, ...change }]);
       const payload = { saved_snippet_id, ...change };
-      const deferred = await callOrDefer(session, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload }, (s) =>
+      const deferred = await callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload }, (s) =>
         s.client.editSavedSnippet(payload),
       );
       return deferred.pending ? deferred : { pending: false, value: null };

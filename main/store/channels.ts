@@ -1,5 +1,5 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
-import type { ChannelSummary } from '../../shared/ipc';
+import type { ChannelSummary } from '../../shared/channels';
 import type { MirrorDatabase } from './database';
 import { type KeyedTable, prepared } from './keyed-table';
 

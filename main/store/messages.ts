@@ -1,22 +1,16 @@
 import type { Message, Reaction } from '../../shared/api/records';
+import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase } from './database';
 import { prepared } from './keyed-table';
 
-/** A channel topic or a direct-message group, as one string key. */
-export type ConversationKey = string;
+// Re-exported so the mirror's readers find the key with the messages it files.
+export { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 
+/** The conversation a message belongs to. */
 export function conversationOf(message: Pick<Message, 'type' | 'stream_id' | 'subject' | 'display_recipient' | 'sender_id'>): ConversationKey {
   if (message.type === 'stream') return channelTopicConversation(message.stream_id ?? -1, message.subject);
   const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
   return directConversation([...ids, message.sender_id]);
-}
-
-export function channelTopicConversation(stream_id: number, topic: string): ConversationKey {
-  return `channel:${stream_id}:${topic}`;
-}
-
-export function directConversation(user_ids: readonly number[]): ConversationKey {
-  return `direct:${[...new Set(user_ids)].sort((a, b) => a - b).join(',')}`;
 }
 
 export interface StoredMessage {

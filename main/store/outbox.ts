@@ -1,4 +1,4 @@
-import type { OutboxItemView } from '../../shared/ipc';
+import type { OutboxItemView } from '../../shared/outbox-records';
 import type { MirrorDatabase } from './database';
 import { prepared } from './keyed-table';
 

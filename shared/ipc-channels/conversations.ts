@@ -4,14 +4,9 @@
 import { z } from 'zod';
 import { REACTION_TYPES } from '../api/limits';
 import type { Message, SavedSnippet } from '../api/records';
+import { conversationKey } from '../conversation';
 import { channel, id } from './define';
 import type { Deferred } from './outbox';
-
-/** `channel:<stream_id>:<topic>` or `direct:<user ids, ascending>`, as the mirror keys them. */
-export const conversationKey = z
-  .string()
-  .max(400)
-  .regex(/^(channel:\d+:[\s\S]*|direct:\d+(,\d+)*)$/, 'not a conversation');
 
 export interface ConversationSummary {
   conversation: string;

@@ -1,6 +1,7 @@
 // Browsing the mirror: channels by folder, the user directory, profiles.
 import { z } from 'zod';
 import type { Channel, ChannelFolder, CustomProfileField, User, UserStatus } from '../api/records';
+import type { ChannelSummary } from '../channels';
 import { channel, id, page } from './define';
 
 export type UserSummary = Pick<User, 'user_id' | 'full_name' | 'email' | 'delivery_email' | 'role' | 'is_active' | 'is_bot' | 'bot_type'>;
@@ -12,8 +13,7 @@ export interface UserProfile {
   fields: { field: CustomProfileField; value: string | null; rendered_value: string | null }[];
 }
 
-/** What the channel list shows of a channel. */
-export type ChannelSummary = Pick<Channel, 'stream_id' | 'name' | 'folder_id' | 'is_archived' | 'invite_only' | 'is_web_public' | 'rendered_description'>;
+export type { ChannelSummary };
 
 export interface ChannelListing {
   folders: ChannelFolder[];

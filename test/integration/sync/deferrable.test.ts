@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { callOrDefer } from '../../../main/handlers/deferrable';
 import { outboxItems } from '../../../main/store/outbox';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
+import { outboxRecordKey } from '../../../shared/outbox-records';
 import { startService, type RunningService } from '../../service/index';
 import { mirrorDir, startSession, until } from './engine-harness';
 
@@ -29,7 +30,7 @@ it('sends now when online, defers when offline, and replays on reconnect', async
     await until(() => session.engine.status.state === 'online', 'online');
     const { saved_snippet_id } = await session.client.createSavedSnippet({ title: 'draft', content: 'x' });
     const edit = (title: string) =>
-      callOrDefer(session, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title } }, (s) =>
+      callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload: { saved_snippet_id, title } }, (s) =>
         s.client.editSavedSnippet({ saved_snippet_id, title }),
       );
     expect(await edit('online edit')).toMatchObject({ pending: false });
@@ -39,7 +40,7 @@ it('sends now when online, defers when offline, and replays on reconnect', async
     await until(() => session.engine.status.state === 'offline', 'offline');
     const deferred = await edit('offline edit');
     expect(deferred).toMatchObject({ pending: true });
-    expect(outboxItems(session.db, 'pending').map((i) => i.record_key)).toEqual([`saved_snippets:${saved_snippet_id}`]);
+    expect(outboxItems(session.db, 'pending').map((i) => i.record_key)).toEqual([outboxRecordKey({ table: 'saved_snippets', saved_snippet_id })]);
     expect(changes.some((c) => c.changed.outbox !== undefined)).toBe(true);
 
     service = await startService({ org: 'demo', dbPath: dirs[1]!.path, port, resume: true, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });

@@ -1,0 +1,5 @@
+// The channel as lists show it, shared by the mirror that reads it and the screens that show it.
+import type { Channel } from './api/records';
+
+/** What the channel list shows of a channel. */
+export type ChannelSummary = Pick<Channel, 'stream_id' | 'name' | 'folder_id' | 'is_archived' | 'invite_only' | 'is_web_public' | 'rendered_description'>;

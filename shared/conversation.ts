@@ -1,0 +1,39 @@
+// A conversation: a channel topic or a direct-message group. Its key (`channel:<stream_id>:<topic>`
+// or `direct:<user ids, ascending>`) is how the mirror files messages and how the renderer names a
+// conversation over IPC; this module is the only place that writes or reads that key.
+import { z } from 'zod';
+
+export type Conversation =
+  | { kind: 'channel'; stream_id: number; topic: string }
+  | { kind: 'direct'; user_ids: number[] };
+
+/** A conversation's key, as formatted by `formatConversation`. */
+export type ConversationKey = string;
+
+export function formatConversation(conversation: Conversation): ConversationKey {
+  if (conversation.kind === 'channel') return `channel:${conversation.stream_id}:${conversation.topic}`;
+  return `direct:${[...new Set(conversation.user_ids)].sort((a, b) => a - b).join(',')}`;
+}
+
+export function channelTopicConversation(stream_id: number, topic: string): ConversationKey {
+  return formatConversation({ kind: 'channel', stream_id, topic });
+}
+
+export function directConversation(user_ids: readonly number[]): ConversationKey {
+  return formatConversation({ kind: 'direct', user_ids: [...user_ids] });
+}
+
+/** The conversation a key names; undefined for anything else. */
+export function parseConversation(key: string): Conversation | undefined {
+  const channel = /^channel:(\d+):([\s\S]*)$/.exec(key);
+  if (channel) return { kind: 'channel', stream_id: Number(channel[1]), topic: channel[2] ?? '' };
+  const direct = /^direct:(\d+(?:,\d+)*)$/.exec(key);
+  if (direct) return { kind: 'direct', user_ids: (direct[1] ?? '').split(',').map(Number) };
+  return undefined;
+}
+
+/** The validator of a conversation key crossing IPC. */
+export const conversationKey = z
+  .string()
+  .max(400)
+  .refine((key) => parseConversation(key) !== undefined, 'not a conversation');

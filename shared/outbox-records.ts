@@ -1,0 +1,39 @@
+// Actions waiting in the outbox, and the record each changes, named by one key that main writes
+// into the outbox and the renderer looks up to show the action pending in place.
+
+export type OutboxRecord =
+  | { table: 'saved_snippets'; saved_snippet_id: number }
+  | { table: 'user_topics'; stream_id: number; topic: string }
+  | { table: 'messages'; message_id: number }
+  /** Flags changed on several messages at once, by flag. */
+  | { table: 'messages'; flag: string }
+  | { table: 'scheduled_messages'; scheduled_message_id: number | 'new' };
+
+export function outboxRecordKey(record: OutboxRecord): string {
+  switch (record.table) {
+    case 'saved_snippets':
+      return `saved_snippets:${record.saved_snippet_id}`;
+    case 'user_topics':
+      return `user_topics:${record.stream_id}:${record.topic}`;
+    case 'messages':
+      return 'flag' in record ? `messages:${record.flag}` : `messages:${record.message_id}`;
+    case 'scheduled_messages':
+      return `scheduled_messages:${record.scheduled_message_id}`;
+  }
+}
+
+export interface OutboxItemView {
+  outbox_id: number;
+  /** The operation, by its name in the client (editSavedSnippet, updateUserTopic...). */
+  kind: string;
+  /** The mirrored record it changes, e.g. `saved_snippets:7`, `messages:100`, `scheduled_messages:new`. */
+  record_key: string;
+  payload: Record<string, unknown>;
+  state: 'pending' | 'failed';
+  error_code: string | null;
+  error_msg: string | null;
+  created_at: number;
+}
+
+/** What a deferrable action answers: done now, or waiting in the outbox. */
+export type Deferred<R> = { pending: false; value: R } | { pending: true; outbox_id: number };
