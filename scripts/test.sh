@@ -12,6 +12,8 @@ bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json -
 # One plain closing line for whoever reads only the end of the log.
 node -e '
 const r = JSON.parse(require("fs").readFileSync("test-results/vitest.json", "utf8"));
-console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+// A file that fails before its tests run (an import error) counts as a failure too.
+const brokenFiles = r.testResults.filter((file) => file.status === "failed" && file.assertionResults.every((test) => test.status !== "failed")).length;
+console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
 ' || true
 exit "$status"
