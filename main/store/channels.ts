@@ -1,7 +1,8 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/channels';
 import type { MirrorDatabase } from './database';
-import { type KeyedTable, prepared } from './keyed-table';
+import type { EventHandlers } from './event-handlers';
+import { deleteRecords, getRecord, type KeyedTable, patchRecord, prepared, upsertRecords } from './keyed-table';
 
 export const channelsTable: KeyedTable<Channel> = {
   table: 'channels',
@@ -45,3 +46,66 @@ export const channelFoldersTable: KeyedTable<ChannelFolder> = {
     is_archived: (f) => f.is_archived === true,
   },
 };
+
+export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_folder'> = {
+  subscription: (db, event, changes) => {
+    switch (event.op) {
+      case 'add':
+        upsertRecords(db, subscriptionsTable, event.subscriptions);
+        for (const entry of event.subscriptions) mergeIntoChannel(db, entry);
+        changes.add('subscriptions', ...event.subscriptions.map((s) => s.stream_id));
+        changes.add('channels', ...event.subscriptions.map((s) => s.stream_id));
+        return;
+      case 'remove':
+        deleteRecords(db, subscriptionsTable, event.subscriptions.map((s) => s.stream_id));
+        changes.add('subscriptions', ...event.subscriptions.map((s) => s.stream_id));
+        return;
+      case 'update':
+        patchRecord(db, subscriptionsTable, event.stream_id, (s) => ({ ...s, [event.property]: event.value }));
+        changes.add('subscriptions', event.stream_id);
+        return;
+      default:
+        // peer_add / peer_remove: subscriber lists are not mirrored.
+        return;
+    }
+  },
+  stream: (db, event, changes) => {
+    if (event.op === 'create') {
+      upsertRecords(db, channelsTable, event.streams);
+      changes.add('channels', ...event.streams.map((c) => c.stream_id));
+    } else if (event.op === 'delete') {
+      const ids = event.stream_ids ?? (event.streams ?? []).map((s) => s.stream_id);
+      deleteRecords(db, channelsTable, ids);
+      deleteRecords(db, subscriptionsTable, ids);
+      changes.add('channels', ...ids);
+    } else {
+      const { property, value, rendered_description, history_public_to_subscribers, is_web_public } = event;
+      patchRecord(db, channelsTable, event.stream_id, (c) => ({
+        ...c,
+        [property]: value,
+        ...(rendered_description !== undefined && { rendered_description }),
+        ...(history_public_to_subscribers !== undefined && { history_public_to_subscribers }),
+        ...(is_web_public !== undefined && { is_web_public }),
+      }));
+      changes.add('channels', event.stream_id);
+    }
+  },
+  channel_folder: (db, event, changes) => {
+    if (event.op === 'add') {
+      const folder = event.channel_folder;
+      const channel_folder_id = Number(folder.channel_folder_id ?? folder.id);
+      upsertRecords(db, channelFoldersTable, [{ ...folder, channel_folder_id }]);
+      changes.add('channel_folders', channel_folder_id);
+    } else {
+      const channel_folder_id = Number(event.channel_folder_id);
+      patchRecord(db, channelFoldersTable, channel_folder_id, (f): ChannelFolder => ({ ...f, ...event.data }));
+      changes.add('channel_folders', channel_folder_id);
+    }
+  },
+};
+
+/** A subscription entry carries the channel's fields too; keep the channel record current. */
+function mergeIntoChannel(db: MirrorDatabase, entry: SubscriptionEntry): void {
+  const channel = getRecord(db, channelsTable, entry.stream_id);
+  upsertRecords(db, channelsTable, [{ ...channel, ...entry } as Channel]);
+}

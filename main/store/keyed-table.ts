@@ -93,3 +93,9 @@ export function allRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, orderBy: str
 export function parseRows<R>(rows: unknown[]): R[] {
   return (rows as { json: string }[]).map((row) => JSON.parse(row.json) as R);
 }
+
+/** Events about records not in the mirror (another user's channel, say) change nothing. */
+export function patchRecord<R>(db: MirrorDatabase, t: KeyedTable<R>, key: number, change: (record: R) => R): void {
+  const record = getRecord(db, t, key);
+  if (record !== undefined) upsertRecords(db, t, [change(record)]);
+}

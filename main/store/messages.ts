@@ -1,6 +1,7 @@
 import type { Message, Reaction } from '../../shared/api/records';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase } from './database';
+import type { EventHandlers } from './event-handlers';
 import { prepared } from './keyed-table';
 
 // Re-exported so the mirror's readers find the key with the messages it files.
@@ -97,3 +98,57 @@ export function newestMessageId(db: MirrorDatabase): number | undefined {
   const row = prepared(db, 'SELECT max(message_id) AS id FROM messages').get() as { id: number | null };
   return row.id ?? undefined;
 }
+
+function allCachedMessageIds(db: MirrorDatabase): number[] {
+  return (prepared(db, 'SELECT message_id FROM messages').all() as { message_id: number }[]).map((r) => r.message_id);
+}
+
+export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 'message' | 'update_message' | 'delete_message' | 'submessage'> = {
+  reaction: (db, event, changes) => {
+    const { emoji_name, emoji_code, reaction_type, user_id } = event;
+    const reaction = { emoji_name, emoji_code, reaction_type, user_id };
+    const cached = event.op === 'add' ? addReaction(db, event.message_id, reaction) : removeReaction(db, event.message_id, reaction);
+    if (cached) changes.add('messages', event.message_id);
+  },
+  update_message_flags: (db, event, changes) => {
+    const ids = event.all ? allCachedMessageIds(db) : event.messages;
+    changes.add('messages', ...setFlag(db, ids, event.flag, event.op === 'add'));
+  },
+  message: (db, event, changes) => {
+    upsertMessages(db, [{ message: event.message, flags: event.flags ?? [] }]);
+    changes.add('messages', event.message.id);
+  },
+  update_message: (db, event, changes) => {
+    const { content, rendered_content, is_me_message, subject, new_stream_id, topic_links, edit_timestamp, rendering_only } = event;
+    const moved = (subject !== undefined || new_stream_id !== undefined) && !rendering_only;
+    for (const id of new Set([event.message_id, ...event.message_ids])) {
+      const edited = id === event.message_id && content !== undefined;
+      const changed = updateMessage(db, id, ({ message, flags }) => ({
+        message: {
+          ...message,
+          ...(edited && { content, ...(rendered_content !== undefined && { rendered_content }), ...(is_me_message !== undefined && { is_me_message }) }),
+          ...(edited && !rendering_only && { last_edit_timestamp: edit_timestamp }),
+          ...(moved && subject !== undefined && { subject }),
+          ...(moved && new_stream_id !== undefined && { stream_id: new_stream_id }),
+          ...(moved && { last_moved_timestamp: edit_timestamp }),
+          ...(topic_links !== undefined && { topic_links }),
+        },
+        flags,
+      }));
+      if (changed) changes.add('messages', id);
+    }
+  },
+  delete_message: (db, event, changes) => {
+    const ids = event.message_ids ?? (event.message_id === undefined ? [] : [event.message_id]);
+    deleteMessages(db, ids);
+    changes.add('messages', ...ids);
+  },
+  submessage: (db, event, changes) => {
+    const { msg_type, content, message_id, sender_id, submessage_id } = event;
+    const cached = updateMessage(db, message_id, ({ message, flags }) => ({
+      message: { ...message, submessages: [...message.submessages, { msg_type, content, message_id, sender_id, id: submessage_id }] },
+      flags,
+    }));
+    if (cached) changes.add('messages', message_id);
+  },
+};

@@ -7,7 +7,9 @@ import type {
   TopicPreference,
 } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
-import { type KeyedTable, prepared } from './keyed-table';
+import type { EventHandlers } from './event-handlers';
+import { deleteRecords, type KeyedTable, prepared, replaceRecords, upsertRecords } from './keyed-table';
+import { toLinkifier, toSavedSnippet } from './normalize';
 
 export const savedSnippetsTable: KeyedTable<SavedSnippet> = {
   table: 'saved_snippets',
@@ -68,3 +70,39 @@ export function topicPreferences(db: MirrorDatabase, stream_id?: number): TopicP
   })[];
   return rows.map(({ last_updated, ...rest }) => (last_updated === null ? rest : { ...rest, last_updated }));
 }
+
+export const personalEvents: EventHandlers<'saved_snippets' | 'custom_profile_fields' | 'realm_linkifiers' | 'scheduled_messages' | 'user_topic'> = {
+  saved_snippets: (db, event, changes) => {
+    if (event.op === 'remove') {
+      deleteRecords(db, savedSnippetsTable, [event.saved_snippet_id]);
+      changes.add('saved_snippets', event.saved_snippet_id);
+    } else {
+      const snippet = toSavedSnippet(event.saved_snippet);
+      upsertRecords(db, savedSnippetsTable, [snippet]);
+      changes.add('saved_snippets', snippet.saved_snippet_id);
+    }
+  },
+  custom_profile_fields: (db, event, changes) => {
+    replaceRecords(db, customProfileFieldsTable, event.fields);
+    changes.add('custom_profile_fields', ...event.fields.map((f) => f.id));
+  },
+  realm_linkifiers: (db, event, changes) => {
+    const linkifiers = event.realm_linkifiers.map(toLinkifier);
+    replaceRecords(db, linkifiersTable, linkifiers);
+    changes.add('linkifiers', ...linkifiers.map((l) => l.filter_id));
+  },
+  scheduled_messages: (db, event, changes) => {
+    if (event.op === 'remove') {
+      deleteRecords(db, scheduledMessagesTable, [event.scheduled_message_id]);
+      changes.add('scheduled_messages', event.scheduled_message_id);
+    } else {
+      const messages: ScheduledMessage[] = event.op === 'add' ? event.scheduled_messages : [event.scheduled_message];
+      upsertRecords(db, scheduledMessagesTable, messages);
+      changes.add('scheduled_messages', ...messages.map((m) => m.scheduled_message_id));
+    }
+  },
+  user_topic: (db, event, changes) => {
+    setTopicPreference(db, event);
+    changes.add('user_topics', `${event.stream_id}:${event.topic_name}`);
+  },
+};

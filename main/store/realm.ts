@@ -1,4 +1,5 @@
 import type { MirrorDatabase } from './database';
+import type { EventHandlers } from './event-handlers';
 import { prepared } from './keyed-table';
 
 /** Server and realm settings: one row per announced value (realm_*, max_*, typing periods, feature level). */
@@ -22,4 +23,42 @@ export function realmValues(db: MirrorDatabase): Record<string, unknown> {
 export function realmValue(db: MirrorDatabase, key: string): unknown {
   const row = prepared(db, 'SELECT json FROM realm WHERE key = ?').get(key) as { json: string } | undefined;
   return row === undefined ? undefined : (JSON.parse(row.json) as unknown);
+}
+
+export const realmEvents: EventHandlers<
+  'realm' | 'alert_words' | 'update_display_settings' | 'update_global_notifications' | 'user_settings' | 'restart'
+> = {
+  realm: (db, event, changes) => {
+    // Registration names organization settings realm_<name>; the mirror keeps its names.
+    const values = event.op === 'update' ? { [event.property]: event.value } : event.data;
+    const renamed = Object.fromEntries(Object.entries(values).map(([key, value]) => [`realm_${key}`, value]));
+    setRealmValues(db, renamed);
+    changes.add('realm', ...Object.keys(renamed));
+  },
+  alert_words: (db, event, changes) => {
+    setRealmValues(db, { alert_words: event.alert_words });
+    changes.add('realm', 'alert_words');
+  },
+  update_display_settings: (db, event, changes) => {
+    mergeUserSettings(db, { [event.setting_name]: event.setting });
+    changes.add('realm', 'user_settings');
+  },
+  update_global_notifications: (db, event, changes) => {
+    mergeUserSettings(db, { [event.notification_name]: event.setting });
+    changes.add('realm', 'user_settings');
+  },
+  user_settings: (db, event, changes) => {
+    mergeUserSettings(db, { [event.property]: event.value });
+    changes.add('realm', 'user_settings');
+  },
+  restart: (db, event, changes) => {
+    const { service_version, service_merge_base, service_feature_level } = event;
+    setRealmValues(db, { service_version, service_merge_base, service_feature_level });
+    changes.add('realm', 'service_feature_level');
+  },
+};
+
+function mergeUserSettings(db: MirrorDatabase, values: Record<string, unknown>): void {
+  const current = realmValues(db).user_settings as Record<string, unknown> | undefined;
+  setRealmValues(db, { user_settings: { ...current, ...values } });
 }

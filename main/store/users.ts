@@ -1,6 +1,8 @@
+import type { PersonCustomProfileField, PersonNewEmail, PersonRole, PersonUpdate } from '../../shared/api/events';
 import type { User, UserStatus } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
-import { getRecord, type KeyedTable, parseRows, prepared } from './keyed-table';
+import type { EventHandlers } from './event-handlers';
+import { deleteRecords, getRecord, type KeyedTable, parseRows, patchRecord, prepared, upsertRecords } from './keyed-table';
 import { sortKey, userSearchIndex } from './user-search';
 
 export const usersTable: KeyedTable<User> = {
@@ -69,4 +71,46 @@ export function userByEmail(db: MirrorDatabase, email: string): User | undefined
     | { json: string }
     | undefined;
   return row && (JSON.parse(row.json) as User);
+}
+
+export const userEvents: EventHandlers<'realm_user' | 'user_status'> = {
+  realm_user: (db, event, changes) => {
+    if (event.op === 'add') upsertRecords(db, usersTable, [{ ...event.person, is_active: event.person.is_active ?? true }]);
+    else if (event.op === 'remove') patchRecord(db, usersTable, event.person.user_id, (u) => ({ ...u, is_active: false }));
+    else patchRecord(db, usersTable, event.person.user_id, (u) => applyPersonUpdate(u, event.person));
+    changes.add('users', event.person.user_id);
+  },
+  user_status: (db, event, changes) => {
+    applyUserStatus(db, event.user_id, event);
+    changes.add('user_status', event.user_id);
+  },
+};
+
+function applyPersonUpdate(user: User, person: PersonUpdate): User {
+  // Each form has user_id plus one group of fields; records are open, so narrow by hand.
+  if ('custom_profile_field' in person) {
+    const { id, value, rendered_value } = (person as PersonCustomProfileField).custom_profile_field;
+    const profile_data = { ...user.profile_data };
+    if (value === null) delete profile_data[String(id)];
+    else profile_data[String(id)] = rendered_value === undefined ? { value } : { value, rendered_value };
+    return { ...user, profile_data };
+  }
+  if ('new_email' in person) return { ...user, email: (person as PersonNewEmail).new_email };
+  if ('role' in person) {
+    const { role } = person as PersonRole;
+    return { ...user, role, is_owner: role === 100, is_admin: role <= 200, is_guest: role === 600 };
+  }
+  // The timezone form repeats the API email only to identify the user (deprecated); keep ours.
+  const { user_id: _id, email: _email, ...fields } = person as PersonUpdate & { email?: string };
+  return { ...user, ...fields };
+}
+
+function applyUserStatus(db: MirrorDatabase, user_id: number, event: UserStatus): void {
+  const status: UserStatus & { user_id: number } = { ...getRecord(db, userStatusTable, user_id), user_id };
+  for (const field of ['status_text', 'emoji_name', 'emoji_code', 'reaction_type'] as const) {
+    if (event[field] !== undefined) status[field] = event[field] as never;
+  }
+  // An empty text and no emoji is the status cleared.
+  if (!status.status_text && !status.emoji_name) deleteRecords(db, userStatusTable, [user_id]);
+  else upsertRecords(db, userStatusTable, [status]);
 }

@@ -9,7 +9,7 @@ import { forgetOrganization } from '../store/organization';
 import { realmValues, replaceRealmValues, setRealmValues } from '../store/realm';
 import { replaceUnread } from '../store/unread';
 import { userStatusTable, usersTable } from '../store/users';
-import { toLinkifier, toSavedSnippet } from './normalize';
+import { toLinkifier, toSavedSnippet } from '../store/normalize';
 
 /** The registration fields that are records, mirrored in their own tables; the rest are realm values. */
 const RECORD_FIELDS = new Set([
