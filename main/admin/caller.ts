@@ -3,7 +3,7 @@
 // property of the account, and neither the user record nor the registration carries it), so
 // its absence is learnt from the server's refusal of the first creation.
 import { ROLES } from '../../shared/api/limits';
-import type { JobHalt } from '../../shared/ipc';
+import type { JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
 import { userById } from '../store/users';
 import { prepared } from '../store/keyed-table';

@@ -3,7 +3,8 @@
 // retries are the ServiceClient's (it reads X-RateLimit-* and retry-after); what reaches the job
 // is what the client gave up on. An item whose answer never came (network, timeout, 5xx, crash)
 // stays 'running' and is checked on the server before it is sent again.
-import type { JobHalt, JobProgress } from '../../shared/ipc';
+import type { JobHalt } from '../../shared/bulk-jobs';
+import type { JobProgress } from '../../shared/ipc';
 import { ServiceError, UnsupportedFeatureError, ValidationError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { ServiceClient } from '../api/service-client';
@@ -24,7 +25,7 @@ import {
   unfinishedJobs,
   type ItemRow,
   type JobRow,
-} from './job-store';
+} from '../store/bulk-jobs';
 import { operations, type JobOperation } from './operations';
 
 export interface JobRunnerOptions {
@@ -57,14 +58,22 @@ interface Run {
   stop: 'pause' | 'cancel' | undefined;
   abort: AbortController;
   queue: ItemRow[];
-  /** Completion times of the last items, for the rate. */
+  /** When this run started sending, and the completion times within the rate's window. */
+  startedAt: number;
   finishedAt: number[];
+  /** The server's rate limit holds the run until then (epoch ms). */
+  waitingUntil: number | null;
   lastNotice: number;
   done: Promise<void>;
 }
 
 const MAX_CONCURRENCY = 4;
-const RATE_WINDOW = 50;
+/** The pace is measured over this much of the recent past, so that waits on the rate limit count. */
+const RATE_WINDOW_MS = 120_000;
+/** Before this much sending, a burst the server's budget allowed says nothing about the pace. */
+const RATE_MIN_SPAN_MS = 10_000;
+/** Shorter waits are pacing, not worth a notice. */
+const WAIT_NOTICE_MS = 1_000;
 const QUEUE_BATCH = 256;
 const MAX_RETRY_MS = 30_000;
 
@@ -77,6 +86,7 @@ export class JobRunner {
   readonly #intervalMs: number;
   readonly #retryBaseMs: number;
   readonly #runs = new Map<number, Run>();
+  #disposed = false;
 
   constructor(options: JobRunnerOptions) {
     this.#db = options.db;
@@ -101,7 +111,9 @@ export class JobRunner {
     const total = counts.pending + counts.running + counts.done + counts.failed + counts.skipped;
     const remaining = counts.pending + counts.running;
     // A rate and a time left only mean something while the job is sending.
-    const rate = job.state === 'running' ? this.#rate(this.#runs.get(job_id)) : null;
+    const run = job.state === 'running' ? this.#runs.get(job_id) : undefined;
+    const rate = this.#rate(run);
+    const waitingUntil = run?.waitingUntil ?? null;
     return {
       job_id,
       kind: job.kind,
@@ -113,6 +125,7 @@ export class JobRunner {
       remaining,
       rate_per_minute: rate,
       seconds_left: rate === null || rate === 0 ? null : Math.round((remaining / rate) * 60),
+      waiting_until: waitingUntil !== null && waitingUntil > Date.now() ? waitingUntil : null,
       halt: job.settings.halt ?? null,
     };
   }
@@ -137,7 +150,9 @@ export class JobRunner {
       stop: undefined,
       abort: new AbortController(),
       queue: [],
+      startedAt: Date.now(),
       finishedAt: [],
+      waitingUntil: null,
       lastNotice: 0,
       done: Promise.resolve(),
     };
@@ -172,6 +187,21 @@ export class JobRunner {
       this.#emit(job_id);
     });
     return this.#emit(job_id);
+  }
+
+  /**
+   * Stops every run after the items in flight, leaving the jobs 'running' in the mirror: the next
+   * session offers them as interrupted. Nothing is told to the screens any more.
+   */
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    const runs = [...this.#runs.values()];
+    for (const run of runs) {
+      run.stop = 'pause';
+      run.abort.abort();
+    }
+    await Promise.all(runs.map((run) => run.done));
+    this.#runs.clear();
   }
 
   /** Resolves when the job's run (if any) has stopped: finished, paused, cancelled or halted. */
@@ -230,10 +260,12 @@ export class JobRunner {
     if (!markRunning(this.#db, job_id, item.item_index)) return;
     let result: Record<string, unknown>;
     try {
-      result = await run.operation.send(this.#client, item, run.job.settings);
+      result = await run.operation.send(this.#client, item, run.job.settings, { onRateLimitWait: (until) => this.#waiting(run, until) });
     } catch (error) {
       await this.#refused(run, item, error);
       return;
+    } finally {
+      run.waitingUntil = null;
     }
     markDone(this.#db, job_id, item.item_index, result);
   }
@@ -244,7 +276,10 @@ export class JobRunner {
       // A 429 means not done; the client already waited and retried, so the job waits longer.
       markPending(this.#db, job_id, item.item_index);
       run.queue.unshift({ ...item, state: 'pending' });
-      await this.#sleep(run, Math.max(this.#retryBaseMs, (error.retryAfter ?? 1) * 1000));
+      const ms = Math.max(this.#retryBaseMs, (error.retryAfter ?? 1) * 1000);
+      this.#waiting(run, Date.now() + ms);
+      await this.#sleep(run, ms);
+      run.waitingUntil = null;
     } else if (error instanceof ServiceError && error.status < 500) {
       const halt = run.operation.haltFor(error);
       if (halt) {
@@ -309,17 +344,28 @@ export class JobRunner {
     });
   }
 
+  /** The screen is told at once that the job waits on the server, and until when. */
+  #waiting(run: Run, until: number): void {
+    if (until - Date.now() < WAIT_NOTICE_MS) return;
+    run.waitingUntil = Math.max(run.waitingUntil ?? 0, until);
+    this.#notify(run);
+  }
+
   #tick(run: Run): void {
     const now = Date.now();
     run.finishedAt.push(now);
-    if (run.finishedAt.length > RATE_WINDOW) run.finishedAt.shift();
+    while (run.finishedAt[0]! <= now - RATE_WINDOW_MS) run.finishedAt.shift();
     if (now - run.lastNotice >= this.#intervalMs) this.#notify(run);
   }
 
+  /** Items finished over the window up to now, per minute: a wait lowers it as it goes on. */
   #rate(run: Run | undefined): number | null {
-    if (!run || run.finishedAt.length < 2) return null;
-    const span = Date.now() - run.finishedAt[0]!;
-    return span <= 0 ? null : Math.round(((run.finishedAt.length - 1) / span) * 60_000 * 10) / 10;
+    if (!run || run.finishedAt.length === 0) return null;
+    const now = Date.now();
+    const span = now - Math.max(run.startedAt, now - RATE_WINDOW_MS);
+    if (span < RATE_MIN_SPAN_MS) return null;
+    const recent = run.finishedAt.filter((at) => at > now - RATE_WINDOW_MS).length;
+    return Math.round((recent / span) * 60_000 * 10) / 10;
   }
 
   #notify(run: Run): JobProgress {
@@ -329,7 +375,7 @@ export class JobRunner {
 
   #emit(job_id: number): JobProgress {
     const progress = this.progress(job_id);
-    this.#onProgress(progress);
+    if (!this.#disposed) this.#onProgress(progress);
     return progress;
   }
 }

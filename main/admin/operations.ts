@@ -2,18 +2,20 @@
 // checked on the server before it is sent again, and which refusals concern the whole job
 // (the caller's rights) rather than the item.
 import type { CreateInviteLinkParams } from '../../shared/api/operations';
-import type { BulkJobKind, JobHalt } from '../../shared/ipc';
+import type { BulkJobKind, JobHalt } from '../../shared/bulk-jobs';
+import type { User } from '../../shared/api/records';
 import { ServiceError, ValidationError } from '../api/errors';
-import type { ServiceClient } from '../api/service-client';
-import type { ItemRow, JobSettings } from './job-store';
-import type { CreateUserPayload } from './plan-create-users';
-import type { DeactivatePayload } from './plan-deactivate';
+import type { CallOptions, ServiceClient } from '../api/service-client';
+import type { ItemRow, JobSettings } from '../store/bulk-jobs';
+import { createUserPayload } from './plan-create-users';
+import { deactivatePayload } from './plan-deactivate';
+import { roleChangePayload } from './plan-roles';
 
 /** After a check on the server: done (with what the answer would have been), or still to send. */
 export type Recovered = { done: Record<string, unknown> } | { resend: true } | { failed: { code: string; message: string } };
 
 export interface JobOperation {
-  send(client: ServiceClient, item: Pick<ItemRow, 'payload' | 'secret'>, settings: JobSettings): Promise<Record<string, unknown>>;
+  send(client: ServiceClient, item: Pick<ItemRow, 'payload' | 'secret'>, settings: JobSettings, options: CallOptions): Promise<Record<string, unknown>>;
   recover(client: ServiceClient, payload: Record<string, unknown>): Promise<Recovered>;
   /** A refusal that every other item would get too: the job halts instead of failing each. */
   haltFor(error: ServiceError): JobHalt | null;
@@ -29,14 +31,36 @@ function permissionRefusal(error: ServiceError): boolean {
 /** The service's answer for an email it does not know. */
 const isNoSuchUser = (error: unknown) => error instanceof ServiceError && error.code === 'BAD_REQUEST' && /no such user/i.test(error.msg);
 
+/** A user the mirror knew when the job was planned: items without one are skipped, never sent. */
+function sendable(payload: Record<string, unknown>): { user_id: number; email: string } {
+  const { user_id, email } = deactivatePayload.parse(payload);
+  if (user_id === null) throw new ValidationError('bulk job item', [{ param: 'user_id', message: `${email} is not a user of this organization.` }]);
+  return { user_id, email };
+}
+
+/** Refusals about one target (an owner, the last owner), not about the caller's right to the job. */
+const haltUnlessAboutOwner = (what: string) => (error: ServiceError) =>
+  permissionRefusal(error) && !/owner/i.test(error.msg) ? { code: error.code, message: `The server refused to ${what}: ${error.msg}` } : null;
+
+/** Asks the server for the user's record and whether the item's change is already there. */
+async function userNow(client: ServiceClient, email: string, changed: (user: User) => boolean): Promise<Recovered> {
+  try {
+    const { user } = await client.getUserByEmail({ email });
+    return changed(user) ? { done: {} } : { resend: true };
+  } catch (error) {
+    if (isNoSuchUser(error)) return { failed: { code: 'NOT_FOUND', message: `${email} is no longer a user of this organization.` } };
+    throw error;
+  }
+}
+
 const createUsers: JobOperation = {
-  async send(client, { payload, secret }) {
-    const { email, full_name } = payload as unknown as CreateUserPayload;
+  async send(client, { payload, secret }, _settings, options) {
+    const { email, full_name } = createUserPayload.parse(payload);
     if (secret === null) throw new ValidationError('POST /users', [{ param: 'password', message: 'The initial password of this row is no longer kept; import the row again.' }]);
-    return await client.createUser({ email, full_name, password: secret });
+    return await client.createUser({ email, full_name, password: secret }, options);
   },
   async recover(client, payload) {
-    const { email } = payload as unknown as CreateUserPayload;
+    const { email } = createUserPayload.parse(payload);
     try {
       const { user } = await client.getUserByEmail({ email });
       return { done: { user_id: user.user_id } };
@@ -56,31 +80,21 @@ const createUsers: JobOperation = {
 };
 
 const deactivateUsers: JobOperation = {
-  async send(client, { payload }, settings) {
-    const { user_id } = payload as unknown as DeactivatePayload;
+  async send(client, { payload }, settings, options) {
+    const { user_id } = sendable(payload);
     const comment = settings.deactivation_notification_comment;
-    await client.deactivateUser({ user_id: user_id!, ...(typeof comment === 'string' && { deactivation_notification_comment: comment }) });
+    await client.deactivateUser({ user_id, ...(typeof comment === 'string' && { deactivation_notification_comment: comment }) }, options);
     return {};
   },
-  async recover(client, payload) {
-    const { email } = payload as unknown as DeactivatePayload;
-    try {
-      const { user } = await client.getUserByEmail({ email });
-      return user.is_active === false ? { done: {} } : { resend: true };
-    } catch (error) {
-      if (isNoSuchUser(error)) return { failed: { code: 'NOT_FOUND', message: `${email} is no longer a user of this organization.` } };
-      throw error;
-    }
-  },
+  recover: (client, payload) => userNow(client, deactivatePayload.parse(payload).email, (user) => !user.is_active),
   // "Must be an organization owner" concerns one target (an owner), not the job.
-  haltFor: (error) =>
-    permissionRefusal(error) && !/owner/i.test(error.msg) ? { code: error.code, message: `The server refused to deactivate users: ${error.msg}` } : null,
+  haltFor: haltUnlessAboutOwner('deactivate users'),
 };
 
 const createInviteLinks: JobOperation = {
-  async send(client, _payload, settings) {
+  async send(client, _payload, settings, options) {
     const { halt: _halt, ...params } = settings;
-    return await client.createInviteLink(params as CreateInviteLinkParams);
+    return await client.createInviteLink(params as CreateInviteLinkParams, options);
   },
   // The API lists no invitation links, so a link that may exist is not sent twice: it is reported.
   recover: () =>
@@ -88,8 +102,32 @@ const createInviteLinks: JobOperation = {
   haltFor: (error) => (permissionRefusal(error) ? { code: error.code, message: `The server refused to create invitation links: ${error.msg}` } : null),
 };
 
+const reactivateUsers: JobOperation = {
+  async send(client, { payload }, _settings, options) {
+    await client.reactivateUser({ user_id: sendable(payload).user_id }, options);
+    return {};
+  },
+  recover: (client, payload) => userNow(client, sendable(payload).email, (user) => user.is_active),
+  haltFor: haltUnlessAboutOwner('reactivate users'),
+};
+
+const changeRoles: JobOperation = {
+  async send(client, { payload }, _settings, options) {
+    const { role } = roleChangePayload.parse(payload);
+    await client.updateUser({ user_id: sendable(payload).user_id, role }, options);
+    return {};
+  },
+  recover(client, payload) {
+    const { role } = roleChangePayload.parse(payload);
+    return userNow(client, sendable(payload).email, (user) => user.role === role);
+  },
+  haltFor: haltUnlessAboutOwner('change roles'),
+};
+
 export const operations: Record<BulkJobKind, JobOperation> = {
   create_users: createUsers,
   deactivate_users: deactivateUsers,
   create_invite_links: createInviteLinks,
+  reactivate_users: reactivateUsers,
+  change_roles: changeRoles,
 };

@@ -1,21 +1,23 @@
 // The user-import plan: every CSV row becomes an item, either to create or skipped with the
 // reason and its line, decided before anything is sent.
-import type { JobHalt } from '../../shared/ipc';
+import { z } from 'zod';
+import type { JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
 import { prepared } from '../store/keyed-table';
 import { requireAdministrator } from './caller';
 import type { CsvUserRow } from './csv-import';
-import type { PlannedItem } from './job-store';
+import type { PlannedItem } from '../store/bulk-jobs';
 import { strongPassword } from './passwords';
 
-/** The initial password is the item's secret (job-store.ts), not part of its payload. */
-export type CreateUserPayload = {
-  line: number;
-  email: string;
-  full_name: string;
+/** The initial password is the item's secret (store/bulk-jobs.ts), not part of its payload. */
+export const createUserPayload = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
   /** The app made the password up: the export is the only place it is shown. */
-  generated: boolean;
-};
+  generated: z.boolean(),
+});
+export type CreateUserPayload = z.infer<typeof createUserPayload>;
 
 // The simulator's and the service's own test: one @, no spaces, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

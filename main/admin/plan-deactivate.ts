@@ -3,18 +3,21 @@
 // own account and the organization's last owner. The server's answer covers everything else.
 import type { User } from '../../shared/api/records';
 import { ROLES } from '../../shared/api/limits';
-import type { JobHalt } from '../../shared/ipc';
+import { z } from 'zod';
+import type { JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
 import { userByEmail } from '../store/users';
 import { userById } from '../store/users';
 import { activeOwnerIds, requireAdministrator } from './caller';
-import type { PlannedItem } from './job-store';
+import type { PlannedItem } from '../store/bulk-jobs';
 
-export type DeactivatePayload = {
-  user_id: number | null;
-  email: string;
-  full_name: string;
-};
+/** Also the payload of a reactivation, which undoes a deactivation user by user. */
+export const deactivatePayload = z.object({
+  user_id: z.number().int().nullable(),
+  email: z.string(),
+  full_name: z.string(),
+});
+export type DeactivatePayload = z.infer<typeof deactivatePayload>;
 
 export interface DeactivationPlan {
   blocked: JobHalt | null;

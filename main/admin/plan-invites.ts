@@ -1,15 +1,18 @@
 // The invitation-link plan: N links with the same settings, refused as a whole when the caller
 // would invite with a role more privileged than their own or is not an administrator.
 import { checkInviteAs, checkWelcomeMessageCustomText } from '../../shared/api/checks';
-import type { InviteLinkSettings, JobHalt } from '../../shared/ipc';
+import { z } from 'zod';
+import type { JobHalt } from '../../shared/bulk-jobs';
+import type { InviteLinkSettings } from '../../shared/ipc';
 import type { MirrorDatabase } from '../store/database';
 import { callerRole, requireAdministrator } from './caller';
-import type { PlannedItem } from './job-store';
+import type { PlannedItem } from '../store/bulk-jobs';
 
-export type InvitePayload = {
+export const invitePayload = z.object({
   /** 1-based number of the link in the job. */
-  n: number;
-};
+  n: z.number().int(),
+});
+export type InvitePayload = z.infer<typeof invitePayload>;
 
 export interface InvitePlan {
   blocked: JobHalt | null;

@@ -58,6 +58,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the call's time allowance, in ms. */
   timeoutMs?: number;
+  /** Told when the call waits on the server's rate limit (pacing or a 429), and until when (epoch ms). */
+  onRateLimitWait?: (until: number) => void;
 }
 
 export interface EditScheduledMessageOptions extends CallOptions {
@@ -302,6 +304,14 @@ export class ServiceClient {
     return this.#call('revokeInviteLink', params, options);
   }
 
+  reactivateUser(params: ParamsOf<'reactivateUser'>, options?: CallOptions) {
+    return this.#call('reactivateUser', params, options);
+  }
+
+  updateUser(params: ParamsOf<'updateUser'>, options?: CallOptions) {
+    return this.#call('updateUser', params, options);
+  }
+
   /**
    * The organization's user groups. The API lists them only in a registration, so this registers
    * a queue asking for nothing else and deletes it at once.
@@ -333,7 +343,11 @@ export class ServiceClient {
 
     for (let retry = 0; ; retry += 1) {
       options.signal?.throwIfAborted();
-      await this.#pacer?.acquire();
+      const delay = this.#pacer?.reserve() ?? 0;
+      if (delay > 0) {
+        options.onRateLimitWait?.(this.#clock.now() + delay);
+        await this.#clock.sleep(delay);
+      }
       const started = this.#clock.now();
       const answer = await this.#transport.send({
         method: spec.method,
@@ -361,6 +375,7 @@ export class ServiceClient {
       });
       if (retry >= this.#maxRetries || waitMs > this.#maxWaitMs) throw this.#gaveUp(refusal, retry, waitMs);
       this.#logger.warn(`${request} was rate limited; retrying in ${Math.round(waitMs)} ms`, { retry: retry + 1 });
+      options.onRateLimitWait?.(now + waitMs);
       await this.#clock.sleep(waitMs);
     }
   }

@@ -90,6 +90,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           onChanges: (changes) => emit('mirror.changed', changes),
           onStatus: setStatus,
           onTyping: (notice) => emit('typing', notice),
+          onJobProgress: (progress) => emit('job.progress', progress),
         });
         setStatus({ state: 'connecting' });
         session.start();

@@ -1,6 +1,8 @@
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
-import { forgetExpiredSecrets } from '../admin/job-store';
+import type { JobProgress } from '../../shared/ipc';
+import { JobRunner } from '../admin/job-runner';
+import { forgetExpiredSecrets } from '../store/bulk-jobs';
 import type { Logger } from '../api/logger';
 import { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
@@ -29,6 +31,8 @@ export interface SessionOptions {
   onChanges: (changes: MirrorChanges) => void;
   onStatus: (status: SyncStatus) => void;
   onTyping: (notice: TypingNotice) => void;
+  /** The progress of this account's bulk jobs. */
+  onJobProgress?: (progress: JobProgress) => void;
 }
 
 /**
@@ -41,6 +45,7 @@ export class AccountSession {
   readonly client: ServiceClient;
   readonly engine: SyncEngine;
   readonly typing: TypingTracker;
+  readonly bulkJobs: JobRunner;
   readonly #logger: Logger;
   readonly #onChanges: (changes: MirrorChanges) => void;
   #replaying: Promise<void> | undefined;
@@ -64,6 +69,7 @@ export class AccountSession {
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);
     this.typing = new TypingTracker(options.onTyping, this.#typingPeriods());
+    this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
     const snapshot: SnapshotStep =
       options.snapshotMode === 'worker'
         ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
@@ -155,9 +161,10 @@ export class AccountSession {
       });
   }
 
-  /** Stops the loop, deletes the queue on the server, closes the mirror. */
+  /** Stops the loop and the bulk jobs (a restart offers them again), deletes the queue on the server, closes the mirror. */
   async close(): Promise<void> {
     await this.engine.stop();
+    await this.bulkJobs.dispose();
     await this.#replaying;
     this.typing.clear();
     this.db.close();

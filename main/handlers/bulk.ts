@@ -1,9 +1,15 @@
-// Bulk administration over IPC: plans are validated and stored by main/admin, then run by the
-// active session's job runner, which pushes its progress as 'job.progress' notices.
+// Bulk administration over IPC, a thin adapter: plans are validated by main/admin and stored by
+// main/store, then run by the active session's job runner (session.bulkJobs), which pushes its
+// progress as 'job.progress' notices.
 import type { BulkItemView, BulkJobKind, BulkPlan, JobHalt } from '../../shared/ipc';
+import { exportJobCsv, exportRetryCsv } from '../admin/csv-export';
 import { CsvFormatError, parseUserCsv } from '../admin/csv-import';
-import { exportJobCsv } from '../admin/csv-export';
-import { JobRunner, JobStateError } from '../admin/job-runner';
+import { JobStateError } from '../admin/job-runner';
+import { planUserImport } from '../admin/plan-create-users';
+import { planDeactivation } from '../admin/plan-deactivate';
+import { planInvites } from '../admin/plan-invites';
+import { planRoleChange } from '../admin/plan-roles';
+import { planUndo } from '../admin/plan-undo';
 import {
   forgetExpiredSecrets,
   forgetExportedSecrets,
@@ -15,27 +21,30 @@ import {
   type ItemRow,
   type JobSettings,
   type PlannedItem,
-} from '../admin/job-store';
-import { planUserImport } from '../admin/plan-create-users';
-import { planDeactivation } from '../admin/plan-deactivate';
-import { planInvites } from '../admin/plan-invites';
-import type { AccountSession } from '../app/session';
+} from '../store/bulk-jobs';
 import type { CoreContext } from './context';
 import { UserFacingError, type AreaHandlers } from './dispatch';
 
-type BulkChannel = 'bulk.planImport' | 'bulk.planDeactivate' | 'bulk.planInvites' | 'bulk.start' | 'bulk.pause' | 'bulk.cancel' | 'bulk.unfinished' | 'bulk.items' | 'bulk.export';
+type BulkChannel =
+  | 'bulk.planImport'
+  | 'bulk.planDeactivate'
+  | 'bulk.planInvites'
+  | 'bulk.planRoleChange'
+  | 'bulk.planUndo'
+  | 'bulk.start'
+  | 'bulk.pause'
+  | 'bulk.cancel'
+  | 'bulk.unfinished'
+  | 'bulk.items'
+  | 'bulk.export'
+  | 'bulk.exportRetry';
 
 export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
-  // One runner per session: it lives and dies with the account's database and client.
-  const runners = new WeakMap<AccountSession, JobRunner>();
-  const runner = (): JobRunner => {
-    const session = context.activeSession();
-    let found = runners.get(session);
-    if (!found) {
-      found = new JobRunner({ db: session.db, client: session.client, logger: context.logger, onProgress: (progress) => context.emit('job.progress', progress) });
-      runners.set(session, found);
-    }
-    return found;
+  const runner = () => context.activeSession().bulkJobs;
+  const existingJob = (job_id: number) => {
+    const job = getJob(context.activeSession().db, job_id);
+    if (!job) throw new UserFacingError('NO_SUCH_JOB', `There is no bulk job ${job_id}.`);
+    return job;
   };
   const plan = (kind: BulkJobKind, blocked: JobHalt | null, settings: JobSettings, items: PlannedItem[]): BulkPlan => {
     if (blocked) return { job: null, blocked };
@@ -49,6 +58,9 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
       if (error instanceof JobStateError) throw new UserFacingError(error.code, error.message);
       throw error;
     }
+  };
+  const requireSomeone = (user_ids: number[], emails: string[]) => {
+    if (user_ids.length + emails.length === 0) throw new UserFacingError('INVALID_ARGUMENT', 'Select or list at least one user.');
   };
 
   return {
@@ -68,7 +80,7 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
     },
     'bulk.planDeactivate': ({ user_ids, emails, deactivation_notification_comment }) => {
       const { db, account } = context.activeSession();
-      if (user_ids.length + emails.length === 0) throw new UserFacingError('INVALID_ARGUMENT', 'Select or list at least one user.');
+      requireSomeone(user_ids, emails);
       const { blocked, items } = planDeactivation(db, account.user_id, user_ids, emails);
       const settings = deactivation_notification_comment === undefined ? {} : { deactivation_notification_comment };
       return plan('deactivate_users', blocked, settings, items);
@@ -77,6 +89,17 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
       const { db, account } = context.activeSession();
       const planned = planInvites(db, account.user_id, settings);
       return plan('create_invite_links', planned.blocked, planned.settings, planned.items);
+    },
+    'bulk.planRoleChange': ({ user_ids, emails, role }) => {
+      const { db, account } = context.activeSession();
+      requireSomeone(user_ids, emails);
+      const { blocked, items } = planRoleChange(db, account.user_id, user_ids, emails, role);
+      return plan('change_roles', blocked, {}, items);
+    },
+    'bulk.planUndo': ({ job_id }) => {
+      const { db, account } = context.activeSession();
+      const undone = planUndo(db, account.user_id, existingJob(job_id));
+      return plan(undone.kind, undone.blocked, { undo_of: job_id }, undone.items);
     },
     'bulk.start': ({ job_id }) => acting(() => runner().start(job_id)),
     'bulk.pause': ({ job_id }) => acting(() => runner().pause(job_id)),
@@ -91,24 +114,29 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
     },
     'bulk.export': ({ job_id }) => {
       const { db } = context.activeSession();
-      const job = getJob(db, job_id);
-      if (!job) throw new UserFacingError('NO_SUCH_JOB', `There is no bulk job ${job_id}.`);
+      const job = existingJob(job_id);
       // The generated passwords go into this export and no other: the mirror forgets them.
       forgetExpiredSecrets(db);
       const csv = exportJobCsv(job.kind, jobItems(db, job_id));
       forgetExportedSecrets(db, job_id);
       return { filename: `${job.kind.replaceAll('_', '-')}-${job_id}.csv`, csv };
     },
+    'bulk.exportRetry': ({ job_id }) => {
+      const { db } = context.activeSession();
+      if (existingJob(job_id).kind !== 'create_users') throw new UserFacingError('NOT_AN_IMPORT', 'Only an import has rows to fix and import again.');
+      const rows = [...itemsInState(db, job_id, 'failed'), ...itemsInState(db, job_id, 'skipped')].sort((a, b) => a.item_index - b.item_index);
+      return { filename: `create-users-${job_id}-to-fix.csv`, csv: exportRetryCsv(rows) };
+    },
   };
 }
 
 /** What the screens show of an item: never its password. */
 function itemView(item: ItemRow): BulkItemView {
-  const { line, email, n } = item.payload as { line?: number; email?: string; n?: number };
+  const { line, email, n } = item.payload;
   return {
     item_index: item.item_index,
-    line: line ?? null,
-    label: email ?? `Link ${n ?? item.item_index + 1}`,
+    line: typeof line === 'number' ? line : null,
+    label: typeof email === 'string' ? email : `Link ${typeof n === 'number' ? n : item.item_index + 1}`,
     state: item.state,
     error_code: item.error_code,
     error_msg: item.error_msg,

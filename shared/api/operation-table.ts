@@ -223,6 +223,8 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   },
   getInvites: { method: 'GET', path: '/invites', title: 'Get all invitations' },
   revokeInviteLink: { method: 'DELETE', path: '/invites/multiuse/{invite_id}', title: 'Revoke a reusable invitation link' },
+  reactivateUser: { method: 'POST', path: '/users/{user_id}/reactivate', title: 'Reactivate a user' },
+  updateUser: { method: 'PATCH', path: '/users/{user_id}', title: 'Update a user' },
 };
 
 /**

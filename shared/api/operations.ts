@@ -171,6 +171,17 @@ export interface DeactivateUserParams {
   deactivation_notification_comment?: string;
 }
 
+/** The reference's neighbour of deactivation (POST /users/{user_id}/reactivate). */
+export interface ReactivateUserParams {
+  user_id: number;
+}
+
+/** The reference's PATCH /users/{user_id}, as bulk jobs use it: the role (100 owner … 600 guest). */
+export interface UpdateUserParams {
+  user_id: number;
+  role?: number;
+}
+
 export interface UpdateLinkifierParams {
   filter_id: number;
   pattern: string;
@@ -294,6 +305,8 @@ export interface Operations {
   getLinkifiers: { params: Empty; result: { linkifiers: Linkifier[] } };
   getInvites: { params: Empty; result: { invites: unknown[] } };
   revokeInviteLink: { params: RevokeInviteLinkParams; result: Empty };
+  reactivateUser: { params: ReactivateUserParams; result: Empty };
+  updateUser: { params: UpdateUserParams; result: Empty };
 }
 
 export type OperationName = keyof Operations;

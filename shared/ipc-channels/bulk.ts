@@ -3,22 +3,10 @@
 import { z } from 'zod';
 import { WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH } from '../api/limits';
 import { IPC_ARGUMENT_MAX_BYTES } from '../ipc-limits';
+import type { BulkItemState, BulkJobKind, BulkJobState, JobHalt } from '../bulk-jobs';
 import { channel, id, page } from './define';
 
-export type BulkJobKind = 'create_users' | 'deactivate_users' | 'create_invite_links';
-
-/** planned: stored and previewed, waiting for confirmation; nothing has been sent yet. */
-export type BulkJobState = 'planned' | 'running' | 'paused' | 'cancelled' | 'finished';
-
-export type BulkItemState = 'pending' | 'running' | 'done' | 'failed' | 'skipped';
-
-/** Why a job stopped by itself: the server refused the caller, not one item. */
-export interface JobHalt {
-  code: string;
-  message: string;
-  /** What the app offers instead (creating users without can_create_users: invitation links). */
-  fallback?: 'invite_links';
-}
+export type { BulkItemState, BulkJobKind, BulkJobState, JobHalt };
 
 export interface JobProgress {
   job_id: number;
@@ -30,10 +18,12 @@ export interface JobProgress {
   skipped: number;
   /** Pending or running. */
   remaining: number;
-  /** Items finished per minute over the last moments of the run; null before there is a measure. */
+  /** Items finished per minute over the last two minutes of the run, waits included; null before there is a measure. */
   rate_per_minute: number | null;
   /** Estimated from the rate; null when unknown. */
   seconds_left: number | null;
+  /** The job is waiting on the server's rate limit until then (epoch ms); null when it is not. */
+  waiting_until: number | null;
   halt: JobHalt | null;
 }
 
@@ -77,6 +67,16 @@ export const bulkChannels = {
     }),
   ),
   'bulk.planInvites': channel<BulkPlan>()(inviteSettings),
+  /** One role for every user selected in the directory or listed by email; each one's current role is kept for an undo. */
+  'bulk.planRoleChange': channel<BulkPlan>()(
+    z.object({
+      user_ids: z.array(id).max(100_000).default([]),
+      emails: z.array(z.string().trim().max(254)).max(100_000).default([]),
+      role: z.number().int(),
+    }),
+  ),
+  /** A new job that undoes what a finished or cancelled job did to users. */
+  'bulk.planUndo': channel<BulkPlan>()(jobRef),
   /** Confirms a planned job, or resumes a paused one. */
   'bulk.start': channel<JobProgress>()(jobRef),
   'bulk.pause': channel<JobProgress>()(jobRef),
@@ -89,4 +89,6 @@ export const bulkChannels = {
   ),
   /** The results as CSV: created user ids and generated passwords, links, failures with reasons. */
   'bulk.export': channel<{ filename: string; csv: string }>()(jobRef),
+  /** An import's failed and skipped rows, in the import's own format, with their reasons. */
+  'bulk.exportRetry': channel<{ filename: string; csv: string }>()(jobRef),
 } as const;

@@ -6,7 +6,7 @@ import { silentLogger } from '../../main/api/logger';
 import { ServiceClient } from '../../main/api/service-client';
 import { parseUserCsv } from '../../main/admin/csv-import';
 import { JobRunner } from '../../main/admin/job-runner';
-import { insertJob } from '../../main/admin/job-store';
+import { insertJob } from '../../main/store/bulk-jobs';
 import { planUserImport } from '../../main/admin/plan-create-users';
 import { openMirror } from '../../main/store/database';
 import { reconcileSnapshot } from '../../main/sync/reconcile';

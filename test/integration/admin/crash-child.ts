@@ -2,7 +2,7 @@
 // argv: server URL, email, API key, the caller's user id, mirror path, CSV file. Prints `JOB <id>`, then `DONE <n>`.
 import { readFileSync } from 'node:fs';
 import { parseUserCsv } from '../../../main/admin/csv-import';
-import { insertJob } from '../../../main/admin/job-store';
+import { insertJob } from '../../../main/store/bulk-jobs';
 import { planUserImport } from '../../../main/admin/plan-create-users';
 import { openRunner } from './harness';
 

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportJobCsv } from '../../../main/admin/csv-export';
 import { parseUserCsv } from '../../../main/admin/csv-import';
-import { insertJob, itemsInState, jobItems } from '../../../main/admin/job-store';
+import { insertJob, itemsInState, jobItems } from '../../../main/store/bulk-jobs';
 import { planUserImport } from '../../../main/admin/plan-create-users';
 import { planDeactivation } from '../../../main/admin/plan-deactivate';
 import { planInvites } from '../../../main/admin/plan-invites';

@@ -4,8 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exportJobCsv } from '../../../main/admin/csv-export';
 import { parseUserCsv } from '../../../main/admin/csv-import';
-import { insertJob, itemsInState, jobItems, markRunning } from '../../../main/admin/job-store';
-import { planUserImport, type CreateUserPayload } from '../../../main/admin/plan-create-users';
+import { insertJob, itemsInState, jobItems, markRunning } from '../../../main/store/bulk-jobs';
+import { createUserPayload, planUserImport } from '../../../main/admin/plan-create-users';
 import type { ServiceAccount } from '../../service/index';
 import { importFile, openRunner, serverEmailCounts, useBulkSimulator, type RunnerRun } from './harness';
 
@@ -42,9 +42,9 @@ describe('bulk user import', () => {
     // Stored and previewed before anything is sent.
     expect(run.runner.progress(job_id)).toMatchObject({ state: 'planned', total: 1000, skipped: 20, remaining: 980, done: 0 });
     expect(serverEmailCounts(bulk.service, file.good.slice(0, 1)).get(file.good[0]!)).toBe(0);
-    const skipped = itemsInState<CreateUserPayload>(run.db, job_id, 'skipped');
-    expect(new Map(skipped.map((item) => [item.payload.line, item.error_code]))).toEqual(file.bad);
-    for (const item of skipped) expect(item.error_msg).toMatch(new RegExp(`^Line ${item.payload.line}: `));
+    const skipped = itemsInState(run.db, job_id, 'skipped');
+    expect(new Map(skipped.map((item) => [createUserPayload.parse(item.payload).line, item.error_code]))).toEqual(file.bad);
+    for (const item of skipped) expect(item.error_msg).toMatch(new RegExp(`^Line ${createUserPayload.parse(item.payload).line}: `));
 
     run.runner.start(job_id);
     await run.runner.idle(job_id);
@@ -107,8 +107,8 @@ describe('bulk user import', () => {
     const file = importFile(40, 'lost', 'member@demo.example');
     const job_id = plan(run, file.csv);
     // The first item was sent and created by a run that died before storing the answer...
-    const first = itemsInState<CreateUserPayload>(run.db, job_id, 'pending')[0]!;
-    await run.client.createUser({ email: first.payload.email, full_name: first.payload.full_name, password: first.secret! });
+    const first = itemsInState(run.db, job_id, 'pending')[0]!;
+    await run.client.createUser({ ...createUserPayload.pick({ email: true, full_name: true }).parse(first.payload), password: first.secret! });
     markRunning(run.db, job_id, first.item_index);
     run.runner.start(job_id);
     await run.runner.idle(job_id);
@@ -152,11 +152,11 @@ describe('bulk user import', () => {
     expect(cancelled.state).toBe('cancelled');
     const final = runner.progress(job_id);
     expect(final.remaining).toBe(0);
-    const created = itemsInState<CreateUserPayload>(run.db, job_id, 'done').map((item) => item.payload.email);
-    const notSent = itemsInState<CreateUserPayload>(run.db, job_id, 'skipped').filter((item) => item.error_code === 'CANCELLED');
+    const created = itemsInState(run.db, job_id, 'done').map((item) => createUserPayload.parse(item.payload).email);
+    const notSent = itemsInState(run.db, job_id, 'skipped').filter((item) => item.error_code === 'CANCELLED');
     expect(created.length + notSent.length).toBe(file.good.length);
     expectEachCreatedOnce(created);
-    expect([...serverEmailCounts(bulk.service, notSent.map((item) => item.payload.email)).values()].every((n) => n === 0)).toBe(true);
+    expect([...serverEmailCounts(bulk.service, notSent.map((item) => createUserPayload.parse(item.payload).email)).values()].every((n) => n === 0)).toBe(true);
     expect(() => runner.start(job_id)).toThrow(/cancelled/);
   }, 60_000);
 });

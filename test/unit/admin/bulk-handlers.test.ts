@@ -3,8 +3,10 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcNotice, JobProgress } from '../../../shared/ipc';
+import { JobRunner } from '../../../main/admin/job-runner';
 import { silentLogger } from '../../../main/api/logger';
-import { markDone, markRunning } from '../../../main/admin/job-store';
+import type { ServiceClient } from '../../../main/api/service-client';
+import { markDone, markRunning } from '../../../main/store/bulk-jobs';
 import type { AccountSession } from '../../../main/app/session';
 import { bulkHandlers } from '../../../main/handlers/bulk';
 import type { CoreContext } from '../../../main/handlers/context';
@@ -29,7 +31,9 @@ beforeEach(() => {
   caller = 2;
   notices = [];
   // Planning and job bookkeeping need the mirror and the caller, not the network.
-  const session = { db, client: {}, get account() { return { user_id: caller }; } } as unknown as AccountSession;
+  const client = {} as ServiceClient;
+  const bulkJobs = new JobRunner({ db, client, logger: silentLogger, onProgress: (progress) => notices.push(['job.progress', progress]) });
+  const session = { db, client, bulkJobs, get account() { return { user_id: caller }; } } as unknown as AccountSession;
   const context = { logger: silentLogger, activeSession: () => session, emit: (notice: IpcNotice, payload: unknown) => notices.push([notice, payload]) } as unknown as CoreContext;
   handlers = bulkHandlers(context) as IpcHandlers;
 });

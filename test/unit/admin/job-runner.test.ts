@@ -5,7 +5,7 @@ import type { JobProgress } from '../../../shared/ipc';
 import { silentLogger } from '../../../main/api/logger';
 import type { ServiceClient } from '../../../main/api/service-client';
 import { JobRunner } from '../../../main/admin/job-runner';
-import { insertJob, itemsInState, markRunning, setJobState } from '../../../main/admin/job-store';
+import { insertJob, itemsInState, markRunning, setJobState } from '../../../main/store/bulk-jobs';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 
 let db: MirrorDatabase;

@@ -24,7 +24,7 @@ import {
   setJobState,
   skipPending,
   unfinishedJobs,
-} from '../../../main/admin/job-store';
+} from '../../../main/store/bulk-jobs';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 
 let db: MirrorDatabase;

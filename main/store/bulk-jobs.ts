@@ -5,28 +5,44 @@
 // An item's secret (an initial password) is kept apart from its payload, and only as long as
 // it is needed: until the item is sent, or, when the export must show it, until it is exported
 // or SECRET_RETENTION_MS after it was sent, whichever comes first.
-import type { BulkItemState, BulkJobKind, BulkJobState, JobHalt } from '../../shared/ipc';
-import type { MirrorDatabase } from '../store/database';
-import { prepared } from '../store/keyed-table';
+//
+// Rows and their JSON columns are validated as they are read back: a row this version cannot
+// read is an error, never a guess.
+import { z } from 'zod';
+import { bulkItemState, bulkJobKind, bulkJobState, jobHalt, type BulkItemState, type BulkJobKind, type BulkJobState, type JobHalt } from '../../shared/bulk-jobs';
+import type { MirrorDatabase } from './database';
+import { prepared } from './keyed-table';
 
-export interface JobRow {
-  job_id: number;
-  kind: BulkJobKind;
-  state: BulkJobState;
-  settings: JobSettings;
-  created_at: number;
-}
+const json = z.string().transform((text, context) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    context.addIssue({ code: 'custom', message: 'not JSON' });
+    return z.NEVER;
+  }
+});
+const jsonObject = json.pipe(z.record(z.string(), z.unknown()));
 
 /** What every item of the job shares (e.g. the invitation links' settings), and why it halted. */
-export type JobSettings = Record<string, unknown> & { halt?: JobHalt | null };
+const jobSettings = z.looseObject({ halt: jobHalt.nullable().optional() });
+export type JobSettings = z.infer<typeof jobSettings>;
+
+const jobRow = z.object({
+  job_id: z.number().int(),
+  kind: bulkJobKind,
+  state: bulkJobState,
+  settings: json.pipe(jobSettings),
+  created_at: z.number(),
+});
+export type JobRow = z.infer<typeof jobRow>;
 
 /** An administrator who does not export the results the same day will not: reset the password instead. */
 export const SECRET_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export interface ItemRow<P = Record<string, unknown>> {
+export interface ItemRow {
   item_index: number;
   state: BulkItemState;
-  payload: P;
+  payload: Record<string, unknown>;
   /** What is sent with the payload but never kept longer than needed; null once forgotten. */
   secret: string | null;
   result: Record<string, unknown> | null;
@@ -43,32 +59,20 @@ export interface PlannedItem {
 
 export type ItemCounts = Record<BulkItemState, number>;
 
-interface RawJob {
-  job_id: number;
-  kind: BulkJobKind;
-  state: BulkJobState;
-  settings: string;
-  created_at: number;
-}
-
-interface RawItem {
-  item_index: number;
-  state: BulkItemState;
-  payload: string;
-  secret: string | null;
-  result: string | null;
-  error_code: string | null;
-  error_msg: string | null;
-}
+const itemRow = z.object({
+  item_index: z.number().int(),
+  state: bulkItemState,
+  payload: jsonObject,
+  secret: z.string().nullable(),
+  result: jsonObject.nullable(),
+  error_code: z.string().nullable(),
+  error_msg: z.string().nullable(),
+});
 
 const ITEM_COLUMNS = 'item_index, state, payload, secret, result, error_code, error_msg';
 
-const toJob = (raw: RawJob): JobRow => ({ ...raw, settings: JSON.parse(raw.settings) as JobSettings });
-const toItem = <P>(raw: RawItem): ItemRow<P> => ({
-  ...raw,
-  payload: JSON.parse(raw.payload) as P,
-  result: raw.result === null ? null : (JSON.parse(raw.result) as Record<string, unknown>),
-});
+const toJob = (raw: unknown): JobRow => jobRow.parse(raw);
+const toItems = (rows: unknown[]): ItemRow[] => rows.map((raw) => itemRow.parse(raw));
 
 /** Stores a job and all its items in one transaction; returns its id. */
 export function insertJob(db: MirrorDatabase, kind: BulkJobKind, settings: JobSettings, items: PlannedItem[], now = Date.now()): number {
@@ -93,14 +97,13 @@ export function insertJob(db: MirrorDatabase, kind: BulkJobKind, settings: JobSe
 }
 
 export function getJob(db: MirrorDatabase, job_id: number): JobRow | undefined {
-  const raw = prepared(db, 'SELECT * FROM bulk_jobs WHERE job_id = ?').get(job_id) as RawJob | undefined;
-  return raw && toJob(raw);
+  const raw: unknown = prepared(db, 'SELECT * FROM bulk_jobs WHERE job_id = ?').get(job_id);
+  return raw === undefined ? undefined : toJob(raw);
 }
 
 /** Jobs a restart has to offer again: neither finished nor cancelled, newest first. */
 export function unfinishedJobs(db: MirrorDatabase): JobRow[] {
-  const rows = prepared(db, "SELECT * FROM bulk_jobs WHERE state NOT IN ('finished', 'cancelled') ORDER BY job_id DESC").all() as RawJob[];
-  return rows.map(toJob);
+  return prepared(db, "SELECT * FROM bulk_jobs WHERE state NOT IN ('finished', 'cancelled') ORDER BY job_id DESC").all().map(toJob);
 }
 
 export function setJobState(db: MirrorDatabase, job_id: number, state: BulkJobState): void {
@@ -111,21 +114,21 @@ export function setJobHalt(db: MirrorDatabase, job_id: number, halt: JobHalt | n
   prepared(db, "UPDATE bulk_jobs SET settings = json_set(settings, '$.halt', json(?)) WHERE job_id = ?").run(JSON.stringify(halt), job_id);
 }
 
+const stateCounts = z.array(z.object({ state: bulkItemState, n: z.number().int() }));
+
 export function itemCounts(db: MirrorDatabase, job_id: number): ItemCounts {
   const counts: ItemCounts = { pending: 0, running: 0, done: 0, failed: 0, skipped: 0 };
-  const rows = prepared(db, 'SELECT state, count(*) AS n FROM bulk_job_items WHERE job_id = ? GROUP BY state').all(job_id) as { state: BulkItemState; n: number }[];
+  const rows = stateCounts.parse(prepared(db, 'SELECT state, count(*) AS n FROM bulk_job_items WHERE job_id = ? GROUP BY state').all(job_id));
   for (const row of rows) counts[row.state] = row.n;
   return counts;
 }
 
-export function itemsInState<P = Record<string, unknown>>(db: MirrorDatabase, job_id: number, state: BulkItemState, limit = -1, offset = 0): ItemRow<P>[] {
-  const rows = prepared(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND state = ? ORDER BY item_index LIMIT ? OFFSET ?`).all(job_id, state, limit, offset) as RawItem[];
-  return rows.map((raw) => toItem<P>(raw));
+export function itemsInState(db: MirrorDatabase, job_id: number, state: BulkItemState, limit = -1, offset = 0): ItemRow[] {
+  return toItems(prepared(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND state = ? ORDER BY item_index LIMIT ? OFFSET ?`).all(job_id, state, limit, offset));
 }
 
-export function jobItems<P = Record<string, unknown>>(db: MirrorDatabase, job_id: number, offset = 0, limit = -1): ItemRow<P>[] {
-  const rows = prepared(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? ORDER BY item_index LIMIT ? OFFSET ?`).all(job_id, limit, offset) as RawItem[];
-  return rows.map((raw) => toItem<P>(raw));
+export function jobItems(db: MirrorDatabase, job_id: number, offset = 0, limit = -1): ItemRow[] {
+  return toItems(prepared(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? ORDER BY item_index LIMIT ? OFFSET ?`).all(job_id, limit, offset));
 }
 
 /**
@@ -200,7 +203,7 @@ export function forgetExpiredSecrets(db: MirrorDatabase, now = Date.now()): void
  * the worker writes, the copies stay until the next erase.
  */
 export function eraseForgottenSecrets(db: MirrorDatabase): void {
-  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  const timeout = z.number().parse(db.pragma('busy_timeout', { simple: true }));
   db.pragma('busy_timeout = 0');
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');
