@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
+import { registerSearchFunctions } from './search';
 
 export type MirrorDatabase = Database.Database;
 
@@ -33,6 +34,7 @@ export function openMirror(path: string, upTo: number = migrations.length): Mirr
     db.pragma('busy_timeout = 5000');
     // What is deleted or overwritten (bulk jobs' initial passwords) is zeroed in its page, not left behind.
     db.pragma('secure_delete = FAST');
+    registerSearchFunctions(db);
     migrate(db, upTo);
     return db;
   } catch (error) {

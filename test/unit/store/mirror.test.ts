@@ -104,6 +104,12 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   user_topics: (db) => setTopicPreference(db, { stream_id: 5, topic_name: 'lunch', visibility_policy: 1, last_updated: 1700000000 }),
   messages: (db) => upsertMessages(db, [{ message: message(1, 'lunch'), flags: ['starred'] }]),
   unread_messages: (db) => addUnread(db, 1, channelPlace(5, 'lunch'), true),
+  // The search index and its shadow tables are written by the messages' triggers.
+  message_search: () => undefined,
+  message_search_config: () => undefined,
+  message_search_data: () => undefined,
+  message_search_docsize: () => undefined,
+  message_search_idx: () => undefined,
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
   outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, 1700000000),
   // As insertJob wrote them before migration 3 gave items their secret columns.

@@ -1,0 +1,42 @@
+// Offline message search: an FTS5 index over the cached messages' topics and text, kept current
+// by triggers on the messages table (migration 5), so it changes in the same transaction as the
+// message writes. Results come newest first.
+import type { Message } from '../../shared/api/records';
+import type { MirrorDatabase } from './database';
+import { prepared } from './keyed-table';
+import type { StoredMessage } from './messages';
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The words of rendered HTML: tags dropped (their names and attributes are not what people search for). */
+export function htmlText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? ' ');
+}
+
+/** The triggers call html_text(); every connection that writes messages needs it. */
+export function registerSearchFunctions(db: MirrorDatabase): void {
+  db.function('html_text', { deterministic: true }, (html: unknown) => (typeof html === 'string' ? htmlText(html) : ''));
+}
+
+/**
+ * What the user typed as an FTS5 query: every word must match as the start of a word (so
+ * "deploy" finds "deploys", and a word still being typed finds something). Quotes keep
+ * operators and punctuation from meaning anything.
+ */
+export function searchQuery(text: string): string | null {
+  const words = text.split(/\s+/).map((word) => word.replace(/"/g, '')).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word}"*`).join(' AND ');
+}
+
+/** The newest cached messages matching every word of `text`, in their topic or text. */
+export function searchCachedMessages(db: MirrorDatabase, text: string, limit = 50): StoredMessage[] {
+  const query = searchQuery(text);
+  if (query === null) return [];
+  const rows = prepared(
+    db,
+    `SELECT m.flags, m.json FROM message_search s JOIN messages m ON m.message_id = s.rowid
+     WHERE message_search MATCH ? ORDER BY s.rowid DESC LIMIT ?`,
+  ).all(query, limit) as { flags: string; json: string }[];
+  return rows.map((row) => ({ message: JSON.parse(row.json) as Message, flags: JSON.parse(row.flags) as string[] }));
+}
