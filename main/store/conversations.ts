@@ -1,7 +1,8 @@
 // Conversations as the mirror knows them: the cached messages grouped by conversation key.
 import type { MirrorDatabase } from './database';
-import { prepared } from './keyed-table';
-import type { ConversationKey, StoredMessage } from './messages';
+import { z } from 'zod';
+import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
+import { reader } from './statements';
 
 export interface CachedConversation {
   conversation: ConversationKey;
@@ -12,22 +13,23 @@ export interface CachedConversation {
 
 /** Every conversation with a cached message, the most recently active first. */
 export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
-  const rows = prepared(
+  const rows = reader(
     db,
     `SELECT m.conversation, m.message_id, m.flags, m.json, c.unread FROM messages m
      JOIN (SELECT conversation, MAX(message_id) AS last_id,
              SUM(CASE WHEN flags LIKE '%"read"%' THEN 0 ELSE 1 END) AS unread
            FROM messages GROUP BY conversation) c ON m.message_id = c.last_id
      ORDER BY m.message_id DESC`,
-  ).all() as { conversation: string; message_id: number; flags: string; json: string; unread: number }[];
+    z.object({ conversation: z.string(), message_id: z.number(), flags: z.string(), json: z.string(), unread: z.number() }),
+  ).all();
   return rows.map((row) => ({
     conversation: row.conversation,
     last_message_id: row.message_id,
     unread: row.unread,
-    last: { message: JSON.parse(row.json) as StoredMessage['message'], flags: JSON.parse(row.flags) as string[] },
+    last: storedMessage(row),
   }));
 }
 
 export function cachedMessageCount(db: MirrorDatabase, conversation: ConversationKey): number {
-  return (prepared(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation = ?').get(conversation) as { n: number }).n;
+  return reader(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation = ?', z.object({ n: z.number() })).get(conversation)?.n ?? 0;
 }

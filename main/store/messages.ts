@@ -1,8 +1,9 @@
 import type { Message, Reaction } from '../../shared/api/records';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase } from './database';
+import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
-import { prepared } from './keyed-table';
+import { jsonColumn, reader, writer } from './statements';
 
 // Re-exported so the mirror's readers find the key with the messages it files.
 export { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
@@ -19,8 +20,18 @@ export interface StoredMessage {
   flags: string[];
 }
 
+const messageRow = z.object({ flags: z.string(), json: z.string() });
+const messageFlags = z.array(z.string());
+
+/** A cached message read back. */
+export function storedMessage(row: z.infer<typeof messageRow>): StoredMessage {
+  // The message was checked against the spec's schema when it came from the server.
+  const message: Message = JSON.parse(row.json);
+  return { message, flags: jsonColumn(row.flags, messageFlags) };
+}
+
 export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMessage[]): void {
-  const statement = prepared(
+  const statement = writer(
     db,
     `INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (message_id) DO UPDATE SET conversation = excluded.conversation, timestamp = excluded.timestamp,
@@ -37,20 +48,17 @@ export function conversationMessages(
   conversation: ConversationKey,
   options: { before?: number; limit?: number } = {},
 ): StoredMessage[] {
-  const rows = prepared(
+  const rows = reader(
     db,
     `SELECT flags, json FROM messages WHERE conversation = ? AND message_id < ? ORDER BY message_id DESC LIMIT ?`,
-  ).all(conversation, options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 50) as { flags: string; json: string }[];
-  return rows
-    .reverse()
-    .map((row) => ({ message: JSON.parse(row.json) as Message, flags: JSON.parse(row.flags) as string[] }));
+    messageRow,
+  ).all(conversation, options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 50);
+  return rows.reverse().map(storedMessage);
 }
 
 export function getMessage(db: MirrorDatabase, message_id: number): StoredMessage | undefined {
-  const row = prepared(db, 'SELECT flags, json FROM messages WHERE message_id = ?').get(message_id) as
-    | { flags: string; json: string }
-    | undefined;
-  return row && { message: JSON.parse(row.json) as Message, flags: JSON.parse(row.flags) as string[] };
+  const row = reader(db, 'SELECT flags, json FROM messages WHERE message_id = ?', messageRow).get(message_id);
+  return row && storedMessage(row);
 }
 
 /** Applies a change to a cached message; messages not cached are not fetched (they will be when shown). */
@@ -89,18 +97,17 @@ export function setFlag(db: MirrorDatabase, message_ids: readonly number[], flag
 }
 
 export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[]): void {
-  const statement = prepared(db, 'DELETE FROM messages WHERE message_id = ?');
+  const statement = writer(db, 'DELETE FROM messages WHERE message_id = ?');
   for (const id of message_ids) statement.run(id);
 }
 
 /** The highest message id cached; undefined when none is. */
 export function newestMessageId(db: MirrorDatabase): number | undefined {
-  const row = prepared(db, 'SELECT max(message_id) AS id FROM messages').get() as { id: number | null };
-  return row.id ?? undefined;
+  return reader(db, 'SELECT max(message_id) AS id FROM messages', z.object({ id: z.number().nullable() })).get()?.id ?? undefined;
 }
 
 function allCachedMessageIds(db: MirrorDatabase): number[] {
-  return (prepared(db, 'SELECT message_id FROM messages').all() as { message_id: number }[]).map((r) => r.message_id);
+  return reader(db, 'SELECT message_id FROM messages', z.object({ message_id: z.number() })).all().map((r) => r.message_id);
 }
 
 export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 'message' | 'update_message' | 'delete_message' | 'submessage'> = {

@@ -1,28 +1,31 @@
 import type { MirrorDatabase } from './database';
 import type { EventHandlers } from './event-handlers';
-import { prepared } from './keyed-table';
+import { z } from 'zod';
+import { jsonColumn, reader, writer } from './statements';
+
+const realmRow = z.object({ key: z.string(), json: z.string() });
 
 /** Server and realm settings: one row per announced value (realm_*, max_*, typing periods, feature level). */
 export function setRealmValues(db: MirrorDatabase, values: Readonly<Record<string, unknown>>): void {
-  const statement = prepared(db, 'INSERT INTO realm (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json');
+  const statement = writer(db, 'INSERT INTO realm (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json');
   for (const [key, value] of Object.entries(values)) {
     if (value !== undefined) statement.run(key, JSON.stringify(value));
   }
 }
 
 export function replaceRealmValues(db: MirrorDatabase, values: Readonly<Record<string, unknown>>): void {
-  prepared(db, 'DELETE FROM realm').run();
+  writer(db, 'DELETE FROM realm').run();
   setRealmValues(db, values);
 }
 
 export function realmValues(db: MirrorDatabase): Record<string, unknown> {
-  const rows = prepared(db, 'SELECT key, json FROM realm').all() as { key: string; json: string }[];
-  return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.json) as unknown]));
+  const rows = reader(db, 'SELECT key, json FROM realm', realmRow).all();
+  return Object.fromEntries(rows.map((row) => [row.key, jsonColumn(row.json, z.unknown())]));
 }
 
 export function realmValue(db: MirrorDatabase, key: string): unknown {
-  const row = prepared(db, 'SELECT json FROM realm WHERE key = ?').get(key) as { json: string } | undefined;
-  return row === undefined ? undefined : (JSON.parse(row.json) as unknown);
+  const row = reader(db, 'SELECT key, json FROM realm WHERE key = ?', realmRow).get(key);
+  return row === undefined ? undefined : jsonColumn(row.json, z.unknown());
 }
 
 export const realmEvents: EventHandlers<
@@ -59,6 +62,6 @@ export const realmEvents: EventHandlers<
 };
 
 function mergeUserSettings(db: MirrorDatabase, values: Record<string, unknown>): void {
-  const current = realmValues(db).user_settings as Record<string, unknown> | undefined;
+  const current = z.record(z.string(), z.unknown()).optional().parse(realmValues(db).user_settings);
   setRealmValues(db, { user_settings: { ...current, ...values } });
 }

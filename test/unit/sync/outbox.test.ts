@@ -22,6 +22,18 @@ function refuse(msg: string): ServiceError {
 }
 
 describe('the outbox', () => {
+  it('refuses an item the file holds in a form no version of the app wrote, rather than replaying it', () => {
+    const db = openMirror(mirrorPath());
+    enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } });
+    expect(outboxItems(db)[0]?.payload).toEqual({ saved_snippet_id: 7, title: 'A' });
+    db.prepare(`UPDATE outbox SET payload = '"not an object"'`).run();
+    expect(() => outboxItems(db)).toThrow();
+    db.prepare(`UPDATE outbox SET payload = '{}', kind = 'deleteEverything'`).run();
+    expect(() => outboxItems(db)).toThrow();
+    db.close();
+  });
+
+
   it('survives a restart and replays in the order the actions were taken', async () => {
     const path = mirrorPath();
     const before = openMirror(path);

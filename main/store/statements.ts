@@ -1,0 +1,37 @@
+// Typed prepared statements: a reader's rows come back checked against their zod shape (SQLite
+// hands back whatever the file holds), a writer only runs. The signature says which one a
+// function uses, so a reader of the mirror cannot write to it by accident.
+import type { RunResult } from 'better-sqlite3';
+import type { z } from 'zod';
+import type { MirrorDatabase } from './database';
+import { prepared } from './keyed-table';
+
+export interface Reader<Row> {
+  all(...params: unknown[]): Row[];
+  get(...params: unknown[]): Row | undefined;
+}
+
+export interface Writer {
+  run(...params: unknown[]): RunResult;
+}
+
+export function reader<Row>(db: MirrorDatabase, sql: string, row: z.ZodType<Row>): Reader<Row> {
+  const statement = prepared(db, sql);
+  return {
+    all: (...params) => statement.all(...params).map((found) => row.parse(found)),
+    get: (...params) => {
+      const found: unknown = statement.get(...params);
+      return found === undefined ? undefined : row.parse(found);
+    },
+  };
+}
+
+export function writer(db: MirrorDatabase, sql: string): Writer {
+  const statement = prepared(db, sql);
+  return { run: (...params) => statement.run(...params) };
+}
+
+/** A JSON column read back: parsed, then checked against what was written. */
+export function jsonColumn<T>(text: string, shape: z.ZodType<T>): T {
+  return shape.parse(JSON.parse(text));
+}
