@@ -1,9 +1,10 @@
 // What the runner decides without the network: a job a crash left running waits for the user,
-// and cancelling reports an item whose outcome can no longer be known instead of leaving it open.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// cancelling reports an item whose outcome can no longer be known instead of leaving it open, and
+// the progress tells the truth about the pace (waits included) and about waiting on the server.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobProgress } from '../../../shared/ipc';
 import { silentLogger } from '../../../main/api/logger';
-import type { ServiceClient } from '../../../main/api/service-client';
+import type { CallOptions, ServiceClient } from '../../../main/api/service-client';
 import { JobRunner } from '../../../main/admin/job-runner';
 import { insertJob, itemsInState, markRunning, setJobState } from '../../../main/store/bulk-jobs';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
@@ -48,5 +49,62 @@ describe('JobRunner', () => {
   it('pausing a planned job changes nothing: it still waits for confirmation', () => {
     const job_id = insertJob(db, 'create_invite_links', {}, [{ payload: { n: 1 } }]);
     expect(runner().pause(job_id)).toMatchObject({ state: 'planned', remaining: 1 });
+  });
+});
+
+describe('JobRunner progress', () => {
+  const T0 = Date.parse('2026-01-05T10:00:00Z');
+  afterEach(() => vi.useRealTimers());
+
+  /** A deactivation of `n` users whose requests the test answers one at a time. */
+  function gatedJob(n: number) {
+    const calls: { options: CallOptions; answer: () => void }[] = [];
+    const client = {
+      deactivateUser: (_params: unknown, options: CallOptions) => new Promise<object>((resolve) => calls.push({ options, answer: () => resolve({}) })),
+    } as unknown as ServiceClient;
+    const items = Array.from({ length: n }, (_, i) => ({ payload: { user_id: i + 100, email: `u${i}@x.com`, full_name: `U ${i}` } }));
+    const job_id = insertJob(db, 'deactivate_users', {}, items);
+    const jobs = new JobRunner({ db, client, logger: silentLogger, progressIntervalMs: 0, onProgress: (p) => notices.push(p) });
+    return { job_id, jobs, calls };
+  }
+
+  it('measures the pace up to now, so a wait on the rate limit slows the rate and lengthens the time left', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    const { job_id, jobs, calls } = gatedJob(40);
+    jobs.start(job_id);
+    // Ten rows in ten seconds, then the server's budget is spent and nothing comes for fifty.
+    for (let i = 1; i <= 10; i++) {
+      await expect.poll(() => calls.length).toBe(1);
+      vi.setSystemTime(T0 + i * 1000);
+      calls.shift()!.answer();
+      await expect.poll(() => jobs.progress(job_id).done).toBe(i);
+    }
+    expect(jobs.progress(job_id)).toMatchObject({ rate_per_minute: expect.closeTo(60, 0), seconds_left: expect.closeTo(30, 0) });
+    vi.setSystemTime(T0 + 60_000);
+    // 10 rows in the minute the job has run: 10 a minute, so the 30 left take three minutes.
+    expect(jobs.progress(job_id)).toMatchObject({ done: 10, remaining: 30, rate_per_minute: expect.closeTo(10, 0), seconds_left: expect.closeTo(180, -1) });
+    await jobs.cancel(job_id);
+    calls.shift()?.answer();
+    await jobs.idle(job_id);
+  });
+
+  it('says at once that the job waits on the rate limit, and until when, and no longer once the answer came', async () => {
+    const { job_id, jobs, calls } = gatedJob(2);
+    jobs.start(job_id);
+    await expect.poll(() => calls.length).toBe(1);
+    const until = Date.now() + 30_000;
+    calls[0]!.options.onRateLimitWait?.(until);
+    expect(notices.at(-1)).toMatchObject({ job_id, state: 'running', done: 0, waiting_until: until });
+    // A pause of a few hundred milliseconds is pacing, not worth telling.
+    const before = notices.length;
+    calls[0]!.options.onRateLimitWait?.(Date.now() + 300);
+    expect(notices.length).toBe(before);
+    calls.shift()!.answer();
+    await expect.poll(() => notices.at(-1)).toMatchObject({ done: 1, waiting_until: null });
+    await expect.poll(() => calls.length).toBe(1);
+    calls.shift()!.answer();
+    await jobs.idle(job_id);
+    expect(jobs.progress(job_id)).toMatchObject({ state: 'finished', done: 2, waiting_until: null });
   });
 });
