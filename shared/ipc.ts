@@ -12,6 +12,7 @@ import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
+import { unreadChannels } from './ipc-channels/unread';
 import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
 
@@ -22,6 +23,7 @@ export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/outbox';
 export * from './ipc-channels/scheduling';
+export * from './ipc-channels/unread';
 
 export const ipcChannels = {
   ...appChannels,
@@ -30,6 +32,7 @@ export const ipcChannels = {
   ...conversationChannels,
   ...outboxChannels,
   ...schedulingChannels,
+  ...unreadChannels,
   ...adminChannels,
 } as const;
 

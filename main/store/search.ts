@@ -1,10 +1,12 @@
 // Offline message search: an FTS5 index over the cached messages' topics and text, kept current
 // by triggers on the messages table (migration 5), so it changes in the same transaction as the
 // message writes. Results come newest first.
-import type { Message } from '../../shared/api/records';
+import { z } from 'zod';
 import type { MirrorDatabase } from './database';
-import { prepared } from './keyed-table';
-import type { StoredMessage } from './messages';
+import { storedMessage, type StoredMessage } from './messages';
+import { reader } from './statements';
+
+const matchRow = z.object({ flags: z.string(), json: z.string() });
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
@@ -33,10 +35,12 @@ export function searchQuery(text: string): string | null {
 export function searchCachedMessages(db: MirrorDatabase, text: string, limit = 50): StoredMessage[] {
   const query = searchQuery(text);
   if (query === null) return [];
-  const rows = prepared(
+  return reader(
     db,
     `SELECT m.flags, m.json FROM message_search s JOIN messages m ON m.message_id = s.rowid
      WHERE message_search MATCH ? ORDER BY s.rowid DESC LIMIT ?`,
-  ).all(query, limit) as { flags: string; json: string }[];
-  return rows.map((row) => ({ message: JSON.parse(row.json) as Message, flags: JSON.parse(row.flags) as string[] }));
+    matchRow,
+  )
+    .all(query, limit)
+    .map(storedMessage);
 }

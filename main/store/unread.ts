@@ -2,9 +2,11 @@
 // unread_msgs, kept current by message, flag, deletion and move events, and counted per
 // conversation with channel and topic mutes applied as the server defines them.
 import type { UnreadDetail, UnreadMessages } from '../../shared/api/unread';
+import type { UnreadConversation, UnreadCounts } from '../../shared/unread-counts';
+import { z } from 'zod';
+import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase } from './database';
-import { prepared } from './keyed-table';
-import { channelTopicConversation, directConversation, type ConversationKey } from './messages';
+import { reader, writer } from './statements';
 
 /** Topic visibility policies (spec: user topics). */
 const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;
@@ -19,7 +21,7 @@ export const channelPlace = (stream_id: number, topic: string): UnreadPlace => (
 export const directPlace = (user_ids: readonly number[]): UnreadPlace => ({ conversation: directConversation(user_ids), stream_id: null, topic: null });
 
 export function addUnread(db: MirrorDatabase, message_id: number, place: UnreadPlace, mentioned: boolean): void {
-  prepared(db, 'INSERT OR REPLACE INTO unread_messages (message_id, conversation, stream_id, topic, mentioned) VALUES (?, ?, ?, ?, ?)').run(
+  writer(db, 'INSERT OR REPLACE INTO unread_messages (message_id, conversation, stream_id, topic, mentioned) VALUES (?, ?, ?, ?, ?)').run(
     message_id,
     place.conversation,
     place.stream_id,
@@ -30,7 +32,7 @@ export function addUnread(db: MirrorDatabase, message_id: number, place: UnreadP
 
 /** The mirror's unread state becomes the server's, as registration reports it. */
 export function replaceUnread(db: MirrorDatabase, unread: UnreadMessages, own_user_id: number): void {
-  prepared(db, 'DELETE FROM unread_messages').run();
+  writer(db, 'DELETE FROM unread_messages').run();
   const mentions = new Set(unread.mentions);
   const add = (ids: readonly number[], place: UnreadPlace): void => {
     for (const id of ids) addUnread(db, id, place, mentions.has(id));
@@ -42,59 +44,54 @@ export function replaceUnread(db: MirrorDatabase, unread: UnreadMessages, own_us
 
 /** Returns the IDs that were unread. */
 export function markRead(db: MirrorDatabase, message_ids: readonly number[]): number[] {
-  const statement = prepared(db, 'DELETE FROM unread_messages WHERE message_id = ?');
+  const statement = writer(db, 'DELETE FROM unread_messages WHERE message_id = ?');
   return message_ids.filter((id) => statement.run(id).changes > 0);
 }
 
 export function markAllRead(db: MirrorDatabase): void {
-  prepared(db, 'DELETE FROM unread_messages').run();
+  writer(db, 'DELETE FROM unread_messages').run();
 }
 
 export function unreadPlaceOf(detail: UnreadDetail, own_user_id: number): UnreadPlace {
   return detail.type === 'stream' ? channelPlace(detail.stream_id, detail.topic) : directPlace([...detail.user_ids, own_user_id]);
 }
 
+const channelUnreadRow = z.object({ stream_id: z.number(), topic: z.string(), mentioned: z.number() });
+
 /** Messages moved to another topic or channel take their unread state along. Returns those moved. */
 export function moveUnread(db: MirrorDatabase, message_ids: readonly number[], to: { stream_id?: number; topic?: string }): number[] {
-  const read = prepared(db, 'SELECT stream_id, topic, mentioned FROM unread_messages WHERE message_id = ? AND stream_id IS NOT NULL');
+  const read = reader(db, 'SELECT stream_id, topic, mentioned FROM unread_messages WHERE message_id = ? AND stream_id IS NOT NULL', channelUnreadRow);
   return message_ids.filter((id) => {
-    const row = read.get(id) as { stream_id: number; topic: string; mentioned: number } | undefined;
+    const row = read.get(id);
     if (row === undefined) return false;
     addUnread(db, id, channelPlace(to.stream_id ?? row.stream_id, to.topic ?? row.topic), row.mentioned === 1);
     return true;
   });
 }
 
-export interface UnreadConversation extends UnreadPlace {
-  unread: number;
-  mentions: number;
-  newest_message_id: number;
-  /** In a muted channel (and not unmuted or followed there) or a muted topic: shown dimmed, not counted. */
-  muted: boolean;
-  followed: boolean;
-}
-
-export interface UnreadCounts {
-  /** Every conversation with unread messages, newest unread first. */
-  conversations: UnreadConversation[];
-  /** What the badge and the window title show: unread messages outside muted conversations. */
-  total: number;
-  mentions: number;
-}
+const conversationRow = z.object({
+  conversation: z.string(),
+  stream_id: z.number().nullable(),
+  topic: z.string().nullable(),
+  unread: z.number(),
+  mentions: z.number(),
+  newest_message_id: z.number(),
+});
+const mutedChannelRow = z.object({ stream_id: z.number() });
+const policyRow = z.object({ stream_id: z.number(), topic_name: z.string(), visibility_policy: z.number() });
 
 export function unreadCounts(db: MirrorDatabase): UnreadCounts {
-  const rows = prepared(
+  const rows = reader(
     db,
     `SELECT conversation, stream_id, topic, count(*) AS unread, sum(mentioned) AS mentions, max(message_id) AS newest_message_id
      FROM unread_messages GROUP BY conversation ORDER BY newest_message_id DESC`,
-  ).all() as Omit<UnreadConversation, 'muted' | 'followed'>[];
-  const mutedChannels = new Set(
-    (prepared(db, "SELECT stream_id FROM subscriptions WHERE json_extract(json, '$.is_muted') = 1").all() as { stream_id: number }[]).map((row) => row.stream_id),
-  );
+    conversationRow,
+  ).all();
+  const mutedChannels = new Set(reader(db, "SELECT stream_id FROM subscriptions WHERE json_extract(json, '$.is_muted') = 1", mutedChannelRow).all().map((row) => row.stream_id));
   const policies = new Map(
-    (prepared(db, 'SELECT stream_id, topic_name, visibility_policy FROM user_topics').all() as { stream_id: number; topic_name: string; visibility_policy: number }[]).map(
-      (row) => [channelTopicConversation(row.stream_id, row.topic_name), row.visibility_policy],
-    ),
+    reader(db, 'SELECT stream_id, topic_name, visibility_policy FROM user_topics', policyRow)
+      .all()
+      .map((row) => [channelTopicConversation(row.stream_id, row.topic_name), row.visibility_policy]),
   );
   let total = 0;
   let mentions = 0;
