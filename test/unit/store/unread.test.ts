@@ -1,0 +1,109 @@
+// The unread state's own rules, through the event path: messages moved between topics and
+// channels carry their unread state along (the whole topic when the move propagates), deleted
+// messages stop counting, read and unread by IDs, and a channel's mute yields to a topic
+// unmuted or followed in it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServiceEvent } from '../../../shared/api/events';
+import { channelTopicConversation, directConversation } from '../../../shared/conversation';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { saveEventQueue } from '../../../main/store/event-queue';
+import { upsertRecords } from '../../../main/store/keyed-table';
+import { channelsTable, subscriptionsTable } from '../../../main/store/channels';
+import { setTopicPreference } from '../../../main/store/personal';
+import { setRealmValues } from '../../../main/store/realm';
+import { replaceUnread, unreadCounts } from '../../../main/store/unread';
+import { applyEvents } from '../../../main/sync/apply-events';
+import { eventErrors } from '../../support/reference';
+import { channel } from './fixtures';
+
+const SELF = 5;
+let db: MirrorDatabase;
+let nextId = 1;
+
+beforeEach(() => {
+  db = openMirror(':memory:');
+  saveEventQueue(db, { queue_id: 'q1', last_event_id: 0, registered_at: 0 });
+  setRealmValues(db, { user_id: SELF });
+  upsertRecords(db, channelsTable, [channel(1, 'general'), channel(2, 'design')]);
+  nextId = 1;
+  // None of these messages is cached: the state comes from the server's report alone.
+  replaceUnread(
+    db,
+    {
+      count: 6,
+      streams: [
+        { stream_id: 1, topic: 'deploys', unread_message_ids: [10, 11, 12] },
+        { stream_id: 1, topic: 'lunch', unread_message_ids: [13] },
+      ],
+      pms: [{ other_user_id: 7, unread_message_ids: [14] }],
+      huddles: [{ user_ids_string: '5,7,9', unread_message_ids: [15] }],
+      mentions: [11],
+    },
+    SELF,
+  );
+});
+afterEach(() => db.close());
+
+function ev(fields: Record<string, unknown>): ServiceEvent {
+  const event = { id: nextId++, ...fields } as ServiceEvent;
+  expect(eventErrors(event), `${event.type}/${event.op ?? ''} fixture`).toEqual([]);
+  return event;
+}
+
+const byConversation = (): Record<string, number> => Object.fromEntries(unreadCounts(db).conversations.map((entry) => [entry.conversation, entry.unread]));
+
+describe('unread state', () => {
+  it('is what registration reported: per topic, per direct conversation, with mentions', () => {
+    expect(byConversation()).toEqual({
+      [channelTopicConversation(1, 'deploys')]: 3,
+      [channelTopicConversation(1, 'lunch')]: 1,
+      [directConversation([5, 7])]: 1,
+      [directConversation([5, 7, 9])]: 1,
+    });
+    expect(unreadCounts(db)).toMatchObject({ total: 6, mentions: 1 });
+  });
+
+  it('moves with messages to another topic, and to another channel', () => {
+    applyEvents(db, [ev({ type: 'update_message', user_id: 7, message_id: 10, message_ids: [10, 11], edit_timestamp: 1700000100, stream_id: 1, orig_subject: 'deploys', subject: 'releases', propagate_mode: 'change_later', rendering_only: false, flags: [] })]);
+    expect(byConversation()).toMatchObject({ [channelTopicConversation(1, 'deploys')]: 1, [channelTopicConversation(1, 'releases')]: 2 });
+    applyEvents(db, [ev({ type: 'update_message', user_id: 7, message_id: 12, message_ids: [12], edit_timestamp: 1700000200, stream_id: 1, new_stream_id: 2, rendering_only: false, flags: [] })]);
+    expect(byConversation()[channelTopicConversation(1, 'deploys')]).toBeUndefined();
+    expect(byConversation()[channelTopicConversation(2, 'deploys')]).toBe(1);
+    // The mention moved with its message.
+    expect(unreadCounts(db).mentions).toBe(1);
+  });
+
+  it('ignores an edit of the content alone', () => {
+    applyEvents(db, [ev({ type: 'update_message', user_id: 5, message_id: 10, message_ids: [10], edit_timestamp: 1700000100, content: 'new', rendered_content: '<p>new</p>', rendering_only: false, flags: [] })]);
+    expect(byConversation()[channelTopicConversation(1, 'deploys')]).toBe(3);
+  });
+
+  it('drops deleted messages and messages read, and takes back messages marked unread with their details', () => {
+    applyEvents(db, [ev({ type: 'delete_message', message_type: 'stream', message_ids: [13], stream_id: 1, topic: 'lunch' })]);
+    applyEvents(db, [ev({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [14, 15], all: false })]);
+    expect(byConversation()).toEqual({ [channelTopicConversation(1, 'deploys')]: 3 });
+    applyEvents(db, [
+      ev({
+        type: 'update_message_flags',
+        op: 'remove',
+        operation: 'remove',
+        flag: 'read',
+        messages: [14],
+        all: false,
+        message_details: { '14': { type: 'private', user_ids: [7], mentioned: true } },
+      }),
+    ]);
+    expect(byConversation()[directConversation([5, 7])]).toBe(1);
+    expect(unreadCounts(db).mentions).toBe(2);
+  });
+
+  it('leaves a muted channel out of the total, except its topics unmuted or followed', () => {
+    upsertRecords(db, subscriptionsTable, [{ ...channel(1, 'general'), is_muted: true, color: '#c2c2c2' }]);
+    expect(unreadCounts(db).total).toBe(2);
+    setTopicPreference(db, { stream_id: 1, topic_name: 'deploys', visibility_policy: 3, last_updated: 1700000000 });
+    const counts = unreadCounts(db);
+    expect(counts.total).toBe(5);
+    expect(counts.conversations.find((entry) => entry.conversation === channelTopicConversation(1, 'deploys'))).toMatchObject({ muted: false, followed: true });
+    expect(counts.conversations.find((entry) => entry.conversation === channelTopicConversation(1, 'lunch'))?.muted).toBe(true);
+  });
+});
