@@ -103,4 +103,21 @@ describe('bulk channels', () => {
     expect(JSON.stringify(db.prepare('SELECT * FROM bulk_job_items').all())).not.toContain(first[0]!.password);
     expect((await exportRows()).map((row) => row.password)).toEqual(['', '']);
   });
+
+  it('exports the rows to fix in the format of the import, which reads them back', async () => {
+    const planned = await call('bulk.planImport', { csv: 'email,full_name\nnot an email,"=Bad, Name"\nnew@x.com,New\nmember@x.com,Mark\n' });
+    const job_id = (planned as { value: { job: JobProgress } }).value.job.job_id;
+    const exported = await call('bulk.exportRetry', { job_id });
+    expect(exported).toMatchObject({ ok: true, value: { filename: `create-users-${job_id}-to-fix.csv` } });
+    const csv = (exported as { value: { csv: string } }).value.csv;
+    expect(parse(csv, { bom: true, columns: true })).toEqual([
+      { email: 'not an email', full_name: "'=Bad, Name", password: '', line: '2', reason: 'Line 2: "not an email" is not a valid email address.' },
+      { email: 'member@x.com', full_name: 'Mark', password: '', line: '4', reason: 'Line 4: member@x.com is already in the organization.' },
+    ]);
+    // Imported again as is, the same rows are refused for the same reasons, names unescaped.
+    const again = await call('bulk.planImport', { csv });
+    const next = (again as { value: { job: JobProgress } }).value.job.job_id;
+    const skipped = (await call('bulk.items', { job_id: next, state: 'skipped' })) as { value: { items: { label: string; error_code: string }[] } };
+    expect(skipped.value.items.map((item) => [item.label, item.error_code])).toEqual([['not an email', 'INVALID_EMAIL'], ['member@x.com', 'ALREADY_IN_ORGANIZATION']]);
+  });
 });
