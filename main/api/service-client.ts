@@ -8,7 +8,7 @@ import { OPERATIONS } from '../../shared/api/operation-table';
 import { featureLevelProblem } from '../../shared/api/feature-levels';
 import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operations';
 import { registrationContext, type RegisterQueueParams, type RegistrationContext } from '../../shared/api/registration';
-import type { MessageType } from '../../shared/api/records';
+import type { MessageType, NarrowTerm } from '../../shared/api/records';
 import { inviteSchema, userGroupSchema, type Invite, type UserGroup } from '../../shared/api/invites';
 import { readAnswer, toServiceError } from './answers';
 import { checkedAnswer } from './checked-answer';
@@ -20,6 +20,10 @@ import { Pacer, type PacerOptions } from './pacer';
 import { rateLimitWaitMs, readRateLimitHeaders, type RateLimitState } from './rate-limit';
 import { apiRootFor } from './server-url';
 import { Transport } from './transport';
+
+/** Messages a range of a flag update over a narrow asks for; the server may bound it lower. */
+const NARROW_RANGE = 5000;
+const flagRangeSchema = z.looseObject({ updated_count: z.number().int(), last_processed_id: z.number().int().nullable(), found_newest: z.boolean() });
 
 export interface ServiceClientOptions {
   /** The server's address; https:, or http: to a loopback address. The client appends /api/v1. */
@@ -302,6 +306,30 @@ export class ServiceClient {
 
   revokeInviteLink(params: ParamsOf<'revokeInviteLink'>, options?: CallOptions) {
     return this.#call('revokeInviteLink', params, options);
+  }
+
+  updateMessageFlagsForNarrow(params: ParamsOf<'updateMessageFlagsForNarrow'>, options?: CallOptions) {
+    return this.#call('updateMessageFlagsForNarrow', params, options);
+  }
+
+  /**
+   * Marks every message of a narrow read, range after range from the oldest unread: the server
+   * bounds each range, and says with found_newest when the last one is done.
+   */
+  async markNarrowRead(params: { narrow: NarrowTerm[] }, options?: CallOptions): Promise<{ updated_count: number }> {
+    const narrow = [...params.narrow, { operator: 'is', operand: 'unread' }];
+    let anchor: ParamsOf<'updateMessageFlagsForNarrow'>['anchor'] = 'first_unread';
+    let updated_count = 0;
+    for (;;) {
+      const answer = await this.updateMessageFlagsForNarrow(
+        { anchor, include_anchor: anchor === 'first_unread', num_before: 0, num_after: NARROW_RANGE, narrow, op: 'add', flag: 'read' },
+        options,
+      );
+      const range = checkedAnswer('POST /messages/flags/narrow', 'the range', flagRangeSchema, answer);
+      updated_count += range.updated_count;
+      if (range.found_newest || range.last_processed_id === null) return { updated_count };
+      anchor = range.last_processed_id;
+    }
   }
 
   reactivateUser(params: ParamsOf<'reactivateUser'>, options?: CallOptions) {

@@ -1,12 +1,39 @@
-// The unread state and offline search, read from the active account's mirror.
+// The unread state and offline search, read from the active account's mirror; marking read.
+import type { NarrowTerm } from '../../shared/api/records';
 import { searchCachedMessages } from '../store/search';
-import { unreadCounts } from '../store/unread';
+import { markScopeRead, unreadCounts, type ReadScope } from '../store/unread';
 import type { CoreContext } from './context';
+import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 
-export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'messages.searchCached'> {
+/** The narrow a scope is, in the service's operators. */
+function narrowOf(target: ReadScope): NarrowTerm[] {
+  switch (target.scope) {
+    case 'topic':
+      return [{ operator: 'channel', operand: target.stream_id }, { operator: 'topic', operand: target.topic }];
+    case 'channel':
+      return [{ operator: 'channel', operand: target.stream_id }];
+    case 'direct':
+      return [{ operator: 'dm', operand: target.user_ids }];
+    case 'all':
+      return [];
+  }
+}
+
+export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead' | 'messages.searchCached'> {
   return {
     'unread.counts': () => unreadCounts(context.activeSession().db),
+    'unread.markRead': async (target) => {
+      const session = context.activeSession();
+      const narrow = narrowOf(target);
+      const deferred = await callOrDefer(session, { kind: 'markNarrowRead', record: { table: 'messages', flag: 'read' }, payload: { narrow } }, (s) =>
+        s.client.markNarrowRead({ narrow }),
+      );
+      // The counts drop at once; the server's flag events (or the replay) confirm it.
+      markScopeRead(session.db, target);
+      session.notifyChanged({ unread: ['counts'] });
+      return deferred;
+    },
     'messages.searchCached': ({ text, limit }) => searchCachedMessages(context.activeSession().db, text, limit),
   };
 }

@@ -9,6 +9,7 @@ export const DEFERRABLE_OPERATIONS = [
   'createScheduledMessage',
   'editScheduledMessage',
   'updateMessageFlags',
+  'markNarrowRead',
   'updateUserTopic',
   'removeReaction',
 ] as const;

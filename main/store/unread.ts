@@ -52,6 +52,30 @@ export function markAllRead(db: MirrorDatabase): void {
   writer(db, 'DELETE FROM unread_messages').run();
 }
 
+/** What the user marks read at once: a topic, a channel, a direct conversation, or everything. */
+export type ReadScope =
+  | { scope: 'topic'; stream_id: number; topic: string }
+  | { scope: 'channel'; stream_id: number }
+  | { scope: 'direct'; user_ids: number[] }
+  | { scope: 'all' };
+
+/** Marks a scope read in the mirror at once, before the server confirms it (or while offline). */
+export function markScopeRead(db: MirrorDatabase, target: ReadScope): void {
+  switch (target.scope) {
+    case 'topic':
+      writer(db, 'DELETE FROM unread_messages WHERE conversation = ?').run(channelTopicConversation(target.stream_id, target.topic));
+      return;
+    case 'channel':
+      writer(db, 'DELETE FROM unread_messages WHERE stream_id = ?').run(target.stream_id);
+      return;
+    case 'direct':
+      writer(db, 'DELETE FROM unread_messages WHERE conversation = ?').run(directConversation(target.user_ids));
+      return;
+    case 'all':
+      markAllRead(db);
+  }
+}
+
 export function unreadPlaceOf(detail: UnreadDetail, own_user_id: number): UnreadPlace {
   return detail.type === 'stream' ? channelPlace(detail.stream_id, detail.topic) : directPlace([...detail.user_ids, own_user_id]);
 }

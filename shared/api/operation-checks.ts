@@ -112,6 +112,10 @@ const RULES: { [K in OperationName]?: Rules<K> } = {
     ['op', checkFlagOp(p.op)],
     ['flag', checkMessageFlag(p.flag)],
   ],
+  updateMessageFlagsForNarrow: (p) => [
+    ['op', checkFlagOp(p.op)],
+    ['flag', checkMessageFlag(p.flag)],
+  ],
   editSavedSnippet: (p, c) => [['content', checkContentLength(p.content, c.max_message_length)]],
   createSavedSnippet: (p, c) => [['content', checkContentLength(p.content, c.max_message_length)]],
   sendMessage: (p, c) => [

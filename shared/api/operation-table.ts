@@ -221,6 +221,12 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
     title: 'Get linkifiers',
     requires: { level: 54, feature: 'Linkifier lists' },
   },
+  updateMessageFlagsForNarrow: {
+    method: 'POST',
+    path: '/messages/flags/narrow',
+    title: 'Update personal message flags for narrow',
+    requires: { level: 155, feature: 'Flag updates over a narrow' },
+  },
   getInvites: { method: 'GET', path: '/invites', title: 'Get all invitations' },
   revokeInviteLink: { method: 'DELETE', path: '/invites/multiuse/{invite_id}', title: 'Revoke a reusable invitation link' },
   reactivateUser: { method: 'POST', path: '/users/{user_id}/reactivate', title: 'Reactivate a user' },

@@ -147,6 +147,17 @@ export interface UpdateMessageFlagsParams {
   flag: string;
 }
 
+/** The reference's neighbour of flag updates: a range of a narrow, around an anchor. */
+export interface UpdateMessageFlagsForNarrowParams {
+  anchor: number | 'newest' | 'oldest' | 'first_unread';
+  include_anchor?: boolean;
+  num_before: number;
+  num_after: number;
+  narrow: NarrowTerm[];
+  op: 'add' | 'remove';
+  flag: string;
+}
+
 export interface EditSavedSnippetParams {
   saved_snippet_id: number;
   title?: string;
@@ -273,6 +284,18 @@ export interface Operations {
   updateMessageFlags: {
     params: UpdateMessageFlagsParams;
     result: { messages: number[]; ignored_because_not_subscribed_channels?: number[] };
+  };
+  updateMessageFlagsForNarrow: {
+    params: UpdateMessageFlagsForNarrowParams;
+    result: {
+      processed_count: number;
+      updated_count: number;
+      first_processed_id: number | null;
+      last_processed_id: number | null;
+      found_oldest: boolean;
+      found_newest: boolean;
+      ignored_because_not_subscribed_channels?: number[];
+    };
   };
   editSavedSnippet: { params: EditSavedSnippetParams; result: Empty };
   getChannels: { params: GetChannelsParams; result: { streams: Channel[] } };

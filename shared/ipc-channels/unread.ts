@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import type { MessageView } from './conversations';
 import type { UnreadCounts } from '../unread-counts';
-import { channel } from './define';
+import { channel, id } from './define';
+import type { Deferred } from './outbox';
 
 export type { UnreadConversation, UnreadCounts } from '../unread-counts';
 
@@ -12,5 +13,14 @@ const SEARCH_TEXT_MAX = 500;
 
 export const unreadChannels = {
   'unread.counts': channel<UnreadCounts>()(z.undefined()),
+  /** Through the flag update over a narrow; waits in the outbox when offline. */
+  'unread.markRead': channel<Deferred<{ updated_count: number }>>()(
+    z.discriminatedUnion('scope', [
+      z.object({ scope: z.literal('topic'), stream_id: id, topic: z.string().max(600) }),
+      z.object({ scope: z.literal('channel'), stream_id: id }),
+      z.object({ scope: z.literal('direct'), user_ids: z.array(id).min(1).max(100) }),
+      z.object({ scope: z.literal('all') }),
+    ]),
+  ),
   'messages.searchCached': channel<MessageView[]>()(z.object({ text: z.string().max(SEARCH_TEXT_MAX), limit: z.number().int().min(1).max(200).optional() })),
 } as const;
