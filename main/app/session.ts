@@ -13,7 +13,7 @@ import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { replayOutbox } from '../sync/outbox-replay';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
-import { DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
+import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
 import { workerSnapshot } from '../sync/worker-snapshot';
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
@@ -45,6 +45,8 @@ export class AccountSession {
   readonly client: ServiceClient;
   readonly engine: SyncEngine;
   readonly typing: TypingTracker;
+  /** The local user's typing, per composer. */
+  readonly composers = new Composers((target) => this.typingNotifier(target));
   readonly bulkJobs: JobRunner;
   readonly #logger: Logger;
   readonly #onChanges: (changes: MirrorChanges) => void;
@@ -167,6 +169,7 @@ export class AccountSession {
     await this.bulkJobs.dispose();
     await this.#replaying;
     this.typing.clear();
+    this.composers.dispose();
     this.db.close();
   }
 }

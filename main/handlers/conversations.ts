@@ -39,15 +39,8 @@ function summary(session: AccountSession, conversation: string, last: Message, u
   return { ...base, kind: 'direct', user_ids: target.user_ids, title: names.join(', '), visibility_policy: 0 };
 }
 
-/** One typing notifier per composer target, per session: a new session starts with none. */
-const notifiers = new WeakMap<AccountSession, Map<string, TypingNotifier>>();
-
 function notifier(session: AccountSession, conversation: string): TypingNotifier {
-  let map = notifiers.get(session);
-  if (!map) notifiers.set(session, (map = new Map()));
-  let found = map.get(conversation);
-  if (!found) map.set(conversation, (found = session.typingNotifier(typingTarget(conversationTarget(conversation), session.account.user_id))));
-  return found;
+  return session.composers.of(conversation, () => typingTarget(conversationTarget(conversation), session.account.user_id));
 }
 
 export type ConversationChannel =

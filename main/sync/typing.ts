@@ -128,8 +128,34 @@ export class TypingNotifier {
     this.#send('stop');
   }
 
+  /** The session ends: the pending stop timer goes, and nothing more is sent. */
+  dispose(): void {
+    if (this.#stopTimer !== undefined) this.timers.clearTimeout(this.#stopTimer);
+    this.#stopTimer = undefined;
+    this.#lastStart = undefined;
+  }
+
   #send(op: 'start' | 'stop'): void {
     // Typing notices are best effort: a lost one must never disturb composing.
     this.send({ ...this.target, op } as SetTypingStatusParams).catch(this.onError);
+  }
+}
+
+/** The local user's composers, one typing notifier per conversation, for one session's life. */
+export class Composers {
+  readonly #notifiers = new Map<string, TypingNotifier>();
+
+  constructor(private readonly create: (target: TypingTarget) => TypingNotifier) {}
+
+  /** The notifier of a conversation's composer; `target` says whom it reaches, asked once. */
+  of(conversation: string, target: () => TypingTarget): TypingNotifier {
+    let found = this.#notifiers.get(conversation);
+    if (!found) this.#notifiers.set(conversation, (found = this.create(target())));
+    return found;
+  }
+
+  dispose(): void {
+    for (const notifier of this.#notifiers.values()) notifier.dispose();
+    this.#notifiers.clear();
   }
 }

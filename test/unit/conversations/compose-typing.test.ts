@@ -6,7 +6,7 @@ import type { SetTypingStatusParams } from '../../../shared/api/operations';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
 import { conversationHandlers } from '../../../main/handlers/conversations';
-import { DEFAULT_TYPING_PERIODS, TypingNotifier, type TypingTarget } from '../../../main/sync/typing';
+import { Composers, DEFAULT_TYPING_PERIODS, TypingNotifier, type TypingTarget } from '../../../main/sync/typing';
 
 const periods = { ...DEFAULT_TYPING_PERIODS, server_typing_started_wait_period_milliseconds: 10_000, server_typing_stopped_wait_period_milliseconds: 4_000 };
 let sent: SetTypingStatusParams[];
@@ -17,8 +17,7 @@ beforeEach(() => {
   sent = [];
   const session = {
     account: { user_id: 5 },
-    typingNotifier: (target: TypingTarget) =>
-      new TypingNotifier(target, async (params) => void sent.push(params), periods),
+    composers: new Composers((target: TypingTarget) => new TypingNotifier(target, async (params) => void sent.push(params), periods)),
   } as unknown as AccountSession;
   handlers = conversationHandlers({ activeSession: () => session } as unknown as CoreContext);
 });
