@@ -15,7 +15,7 @@ import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
 
-const SCHEDULING_KINDS = new Set(['createScheduledMessage', 'editScheduledMessage']);
+const SCHEDULING_KINDS: readonly string[] = ['createScheduledMessage', 'editScheduledMessage'];
 
 /** 'channel' is understood from feature level 248; older servers know the same kind as 'stream'. */
 function wireType(session: AccountSession, kind: ScheduledKind): MessageType {
@@ -43,7 +43,7 @@ export function schedulingHandlers(
       const messages = allRecords(session.db, scheduledMessagesTable, 'scheduled_delivery_timestamp, scheduled_message_id').map(
         (message): ScheduledMessageView => ({ ...message, recipient_label: recipientLabel(session, message) }),
       );
-      const waiting = outboxItems(session.db).filter((item) => SCHEDULING_KINDS.has(item.kind));
+      const waiting = outboxItems(session.db).filter((item) => SCHEDULING_KINDS.includes(item.kind));
       return { messages, waiting };
     },
     'scheduled.create': ({ kind, to, topic, content, scheduled_delivery_timestamp }) => {

@@ -49,6 +49,14 @@ describe('layering lint rule', () => {
     ['test/service/probe.ts', 'shared'],
     ['renderer/probe.ts', 'main'],
     ['preload/probe.ts', 'main'],
+    // Inside main/.
+    ['main/store/probe.ts', 'main/api'],
+    ['main/store/probe.ts', 'main/sync'],
+    ['main/api/probe.ts', 'main/store'],
+    ['main/sync/probe.ts', 'main/admin'],
+    ['main/sync/probe.ts', 'main/app'],
+    ['main/admin/probe.ts', 'main/handlers'],
+    ['main/app/probe.ts', 'main/handlers'],
   ];
   it.each(forbiddenEdges)('reports %s importing from %s/', async (fromFile, targetDir) => {
     const messages = await lintImport(fromFile, relativeImport(fromFile, targetDir));
@@ -64,6 +72,7 @@ describe('layering lint rule', () => {
     ['renderer/probe.ts', 'node:path'],
     ['renderer/probe.ts', 'better-sqlite3'],
     ['preload/probe.ts', 'node:child_process'],
+    ['main/sync/probe.ts', 'better-sqlite3'],
   ];
   it.each(forbiddenPackages)('reports %s importing %s', async (fromFile, specifier) => {
     expect(await lintImport(fromFile, specifier)).not.toEqual([]);
@@ -79,10 +88,31 @@ describe('layering lint rule', () => {
     }
   });
 
+  async function restrictedSyntax(fromFile: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: join(root, fromFile) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it('reports SQL outside main/store/, and not inside it', async () => {
+    const prepare = `export const rows = (db: { prepare(sql: string): { all(): unknown[] } }) => db.prepare('SELECT 1').all();\n`;
+    expect(await restrictedSyntax('main/sync/probe.ts', prepare)).not.toEqual([]);
+    expect(await restrictedSyntax('main/admin/probe.ts', `import { prepared } from '../store/keyed-table';\nexport const rows = (db: never) => prepared(db, 'SELECT 1').all();\n`)).not.toEqual([]);
+    expect(await restrictedSyntax('main/store/probe.ts', prepare)).toEqual([]);
+  });
+
+  it('reports module-level state in main/handlers/, which belongs to the session', async () => {
+    expect(await restrictedSyntax('main/handlers/probe.ts', 'export const notifiers = new WeakMap<object, number>();\n')).not.toEqual([]);
+    expect(await restrictedSyntax('main/handlers/probe.ts', 'export let current: number | undefined;\n')).not.toEqual([]);
+    expect(await restrictedSyntax('main/handlers/probe.ts', "export const KINDS: readonly string[] = ['a'];\nexport function make() {\n  return new Map<string, number>();\n}\n")).toEqual([]);
+  });
+
   it('allows the edges the table allows', async () => {
     expect(await lintImport('main/api/probe.ts', relativeImport('main/api/probe.ts', 'shared'))).toEqual([]);
     expect(await lintImport('main/api/probe.ts', 'node:fs')).toEqual([]);
     expect(await lintImport('test/integration/probe.ts', relativeImport('test/integration/probe.ts', 'main'))).toEqual([]);
     expect(await lintImport('test/service/probe.ts', 'node:http')).toEqual([]);
+    expect(await lintImport('main/handlers/probe.ts', relativeImport('main/handlers/probe.ts', 'main/app'))).toEqual([]);
+    expect(await lintImport('main/sync/probe.ts', relativeImport('main/sync/probe.ts', 'main/store'))).toEqual([]);
+    expect(await lintImport('main/store/probe.ts', 'better-sqlite3')).toEqual([]);
   });
 });
