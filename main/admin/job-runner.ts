@@ -37,6 +37,8 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** Least time between two progress notices while items complete (default 250 ms). */
   progressIntervalMs?: number;
+  /** While nothing completes (a wait on the rate limit), a notice this often, so that the rate and time left shown keep up with the wait (default 2 s). */
+  quietNoticeMs?: number;
   /** First wait after a failure that left an outcome unknown; doubles up to 30 s (default 1 s). */
   retryBaseMs?: number;
 }
@@ -84,6 +86,7 @@ export class JobRunner {
   readonly #onProgress: (progress: JobProgress) => void;
   readonly #concurrency: number;
   readonly #intervalMs: number;
+  readonly #quietMs: number;
   readonly #retryBaseMs: number;
   readonly #runs = new Map<number, Run>();
   #disposed = false;
@@ -95,6 +98,7 @@ export class JobRunner {
     this.#onProgress = options.onProgress;
     this.#concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, options.concurrency ?? 1));
     this.#intervalMs = options.progressIntervalMs ?? 250;
+    this.#quietMs = options.quietNoticeMs ?? 2_000;
     this.#retryBaseMs = options.retryBaseMs ?? 1_000;
     // A job left 'running' by a crash or a quit waits for the user to resume it: nothing is
     // sent on a restart without them.
@@ -157,7 +161,13 @@ export class JobRunner {
       done: Promise.resolve(),
     };
     this.#runs.set(job_id, run);
-    run.done = previous.then(() => this.#run(run)).catch((error: unknown) => this.#crashed(run, error));
+    const quiet = setInterval(() => {
+      if (run.stop === undefined && Date.now() - run.lastNotice >= this.#quietMs) this.#notify(run);
+    }, this.#quietMs);
+    run.done = previous
+      .then(() => this.#run(run))
+      .catch((error: unknown) => this.#crashed(run, error))
+      .finally(() => clearInterval(quiet));
     return this.#notify(run);
   }
 

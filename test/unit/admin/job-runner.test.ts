@@ -64,7 +64,7 @@ describe('JobRunner progress', () => {
     } as unknown as ServiceClient;
     const items = Array.from({ length: n }, (_, i) => ({ payload: { user_id: i + 100, email: `u${i}@x.com`, full_name: `U ${i}` } }));
     const job_id = insertJob(db, 'deactivate_users', {}, items);
-    const jobs = new JobRunner({ db, client, logger: silentLogger, progressIntervalMs: 0, onProgress: (p) => notices.push(p) });
+    const jobs = new JobRunner({ db, client, logger: silentLogger, progressIntervalMs: 0, quietNoticeMs: 50, onProgress: (p) => notices.push(p) });
     return { job_id, jobs, calls };
   }
 
@@ -106,5 +106,17 @@ describe('JobRunner progress', () => {
     calls.shift()!.answer();
     await jobs.idle(job_id);
     expect(jobs.progress(job_id)).toMatchObject({ state: 'finished', done: 2, waiting_until: null });
+  });
+
+  it('keeps telling the screen while nothing completes, so the time left grows with the wait', async () => {
+    const { job_id, jobs, calls } = gatedJob(2);
+    jobs.start(job_id);
+    await expect.poll(() => calls.length).toBe(1);
+    const before = notices.length;
+    await expect.poll(() => notices.length).toBeGreaterThan(before + 2);
+    expect(notices.at(-1)).toMatchObject({ state: 'running', done: 0 });
+    await jobs.cancel(job_id);
+    calls.shift()!.answer();
+    await jobs.idle(job_id);
   });
 });
