@@ -1,0 +1,77 @@
+// A 300-row import under the simulator's rate limit (40 requests a minute), watched as an
+// administrator would: the counters and the bar follow the rows the server actually holds, the
+// job says when it waits on the rate limit and until when, and the time left grows while it waits
+// instead of standing still. The test stops after a minute and ten seconds (then cancels).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+
+let world: World;
+let page: Page;
+const ROWS = 300;
+
+beforeAll(async () => {
+  // A long heartbeat, so that the event loop's polls take little of the budget.
+  world = await openWorld('bulk-rate-limit', { rateLimitPerMinute: 40, heartbeatSeconds: 50 });
+  page = world.page;
+  await signInThroughScreen(page, world.service.url, world.service.accounts.find((a) => a.email === 'admin@demo.example')!);
+});
+afterAll(() => world?.close());
+
+const created = () => world.service.db.prepare("SELECT count(*) FROM users WHERE email LIKE 'paced.%@rate.example'").pluck().get() as number;
+
+interface Sample {
+  at: number;
+  server: number;
+  done: number;
+  bar: number;
+  waiting: string | null;
+  secondsLeft: number | null;
+}
+
+async function sample(): Promise<Sample> {
+  const job = page.getByTestId('bulk-job');
+  const [done, bar, waiting, secondsLeft] = await Promise.all([
+    job.getByTestId('bulk-done').textContent(),
+    job.getByTestId('bulk-progress').evaluate((element) => (element as HTMLProgressElement).value),
+    page.getByTestId('bulk-waiting').count().then((n) => (n === 0 ? null : page.getByTestId('bulk-waiting').textContent())),
+    job.getByTestId('bulk-time-left').getAttribute('data-seconds'),
+  ]);
+  return { at: Date.now(), server: created(), done: Number(done), bar, waiting, secondsLeft: secondsLeft === null ? null : Number(secondsLeft) };
+}
+
+it('tells the truth about progress under the rate limit', async () => {
+  await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+  const lines = ['email,full_name', ...Array.from({ length: ROWS }, (_, i) => `paced.${i}@rate.example,Paced ${i}`)];
+  await page.getByTestId('bulk-csv-text').fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
+  const started = Date.now();
+  const samples: Sample[] = [];
+  // One look a second, as a person watching the screen would, until a minute and ten seconds.
+  while (Date.now() - started < 70_000) {
+    samples.push(await sample());
+    await page.waitForTimeout(1_000);
+  }
+  await screenshot(page, 'bulk-rate-limited');
+
+  // Counters and bar follow the rows the server holds: never ahead of it, and caught up with
+  // what it held a second before (the screen is told at most every 250 ms).
+  samples.forEach((s, i) => {
+    expect(s.done, JSON.stringify(s)).toBeLessThanOrEqual(s.server);
+    if (i > 0) expect(s.done, JSON.stringify(s)).toBeGreaterThanOrEqual(samples[i - 1]!.server);
+    expect(s.bar).toBe(s.done);
+  });
+  expect(samples.at(-1)!.server).toBeGreaterThan(10);
+  // The budget runs out within the first minute: the job said it was waiting, and until when.
+  const waited = samples.filter((s) => s.waiting !== null);
+  expect(waited.length).toBeGreaterThan(0);
+  expect(waited[0]!.waiting).toMatch(/^Waiting for the server's rate limit until \d{1,2}:\d\d:\d\d/);
+  // While the job waits and no row is done, the time left shown grows: the pace counts the wait.
+  const still = samples.filter((s, i) => i > 0 && s.server === samples[i - 1]!.server && s.secondsLeft !== null && samples[i - 1]!.secondsLeft !== null);
+  expect(still.length).toBeGreaterThan(5);
+  expect(still.some((s) => s.secondsLeft! > samples[samples.indexOf(s) - 1]!.secondsLeft!)).toBe(true);
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state')).toBe('cancelled');
+}, 120_000);
