@@ -1,7 +1,6 @@
 // The typed client of the service's HTTP API: one method per operation. Every call goes through
 // the same steps: refuse what the server's feature level lacks, check the spec's rules, encode,
 // pace, send, wait and retry on 429, and turn the answer into a result or a typed error.
-import { Buffer } from 'node:buffer';
 import { z } from 'zod';
 import { checkOperation, type CheckContext } from '../../shared/api/operation-checks';
 import { OPERATIONS } from '../../shared/api/operation-table';
@@ -11,6 +10,7 @@ import { registrationContext, type RegisterQueueParams, type RegistrationContext
 import type { MessageType, NarrowTerm } from '../../shared/api/records';
 import { inviteSchema, userGroupSchema, type Invite, type UserGroup } from '../../shared/api/invites';
 import { readAnswer, toServiceError } from './answers';
+import { basicAuthorization } from './authorization';
 import { checkedAnswer } from './checked-answer';
 import { systemClock, type Clock } from './clock';
 import { encodeRequest } from './encoding';
@@ -100,7 +100,7 @@ export class ServiceClient {
     this.apiRoot = apiRootFor(options.serverUrl);
     this.email = options.email;
     if (options.email !== undefined && options.apiKey !== undefined) {
-      this.#authorization = `Basic ${Buffer.from(`${options.email}:${options.apiKey}`, 'utf8').toString('base64')}`;
+      this.#authorization = basicAuthorization(options.email, options.apiKey);
     }
     this.#transport = new Transport(options.fetch);
     this.#logger = options.logger ?? silentLogger;

@@ -20,7 +20,6 @@ import { topicHandlers } from '../handlers/topics';
 import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
 import type { Backoff } from '../sync/engine';
 import type { AppCore, ServedFile } from './core';
-import { fetchServerImage } from './server-images';
 import { AccountSession } from './session';
 
 export interface CoreOptions {
@@ -91,6 +90,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           onChanges: (changes) => emit('mirror.changed', changes),
           onStatus: setStatus,
           onTyping: (notice) => emit('typing', notice),
+          fetch: fetchImpl,
           onJobProgress: (progress) => emit('job.progress', progress),
         });
         setStatus({ state: 'connecting' });
@@ -131,11 +131,9 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       return () => listeners.delete(listener);
     },
     async serverImage(account_id: string, path: string): Promise<ServedFile> {
-      const account = accounts.get(account_id);
-      const apiKey = account && (await accounts.apiKey(account_id));
-      if (!account || !apiKey) return { status: 404, headers: {}, body: new Uint8Array() };
-      const authorization = `Basic ${Buffer.from(`${account.email}:${apiKey}`).toString('base64')}`;
-      return fetchServerImage(account.server_url, path, authorization, fetchImpl);
+      // The renderer shows the active account's images only; its session holds the credentials.
+      if (session?.account.account_id !== account_id) return { status: 404, headers: {}, body: new Uint8Array() };
+      return session.serverImage(path);
     },
     networkChanged() {
       session?.engine.wake();

@@ -4,6 +4,7 @@ import type { JobProgress } from '../../shared/ipc';
 import { JobRunner } from '../admin/job-runner';
 import { forgetExpiredSecrets } from '../store/bulk-jobs';
 import type { Logger } from '../api/logger';
+import { basicAuthorization } from '../api/authorization';
 import { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
 import { openMirror, type MirrorDatabase } from '../store/database';
@@ -15,6 +16,8 @@ import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
 import { workerSnapshot } from '../sync/worker-snapshot';
+import type { ServedFile } from './core';
+import { fetchServerImage } from './server-images';
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
 const CACHED_START_REGISTRATION_DELAY_MS = 1_000;
@@ -31,6 +34,8 @@ export interface SessionOptions {
   onChanges: (changes: MirrorChanges) => void;
   onStatus: (status: SyncStatus) => void;
   onTyping: (notice: TypingNotice) => void;
+  /** How server images are fetched (tests pass their own). */
+  fetch?: typeof fetch;
   /** The progress of this account's bulk jobs. */
   onJobProgress?: (progress: JobProgress) => void;
 }
@@ -49,12 +54,17 @@ export class AccountSession {
   readonly composers = new Composers((target) => this.typingNotifier(target));
   readonly bulkJobs: JobRunner;
   readonly #logger: Logger;
+  /** The account's credentials for its server's images, from the one keychain read that made this session. */
+  readonly #authorization: string;
+  readonly #fetch: typeof fetch;
   readonly #onChanges: (changes: MirrorChanges) => void;
   #replaying: Promise<void> | undefined;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
     this.#logger = options.logger;
+    this.#authorization = basicAuthorization(options.account.email, options.apiKey);
+    this.#fetch = options.fetch ?? fetch;
     this.#onChanges = options.onChanges;
     this.db = openMirror(options.mirrorPath);
     // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
@@ -135,6 +145,11 @@ export class AccountSession {
         return announced('server_typing_started_wait_period_milliseconds');
       },
     };
+  }
+
+  /** An image of the account's server (avatar, realm icon), fetched with its credentials. */
+  serverImage(path: string): Promise<ServedFile> {
+    return fetchServerImage(this.account.server_url, path, this.#authorization, this.#fetch);
   }
 
   /** Tells the screens that outbox items changed (added, refused, sent, discarded). */

@@ -64,3 +64,13 @@ it('leaves no timer or worker of the account running once signed out', async () 
   hook.disable();
   expect(running()).toEqual([]);
 });
+
+it("fetches the signed-in account's server images with its credentials, and none once signed out", async () => {
+  const [admin] = simulator.accounts;
+  const account = await core.handlers['accounts.signIn']({ server_url: simulator.url, email: admin!.email, api_key: admin!.api_key });
+  const avatar = await core.serverImage(account.account_id, '/user_avatars/7.png');
+  expect(avatar.status).toBe(200);
+  expect(avatar.headers['content-type']).toMatch(/^image\//);
+  await core.handlers['accounts.signOut']({ account_id: account.account_id });
+  expect((await core.serverImage(account.account_id, '/user_avatars/7.png')).status).toBe(404);
+});
