@@ -12,6 +12,7 @@ import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
+import { searchChannels } from './ipc-channels/search';
 import { unreadChannels } from './ipc-channels/unread';
 import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
@@ -23,6 +24,7 @@ export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/outbox';
 export * from './ipc-channels/scheduling';
+export * from './ipc-channels/search';
 export * from './ipc-channels/unread';
 
 export const ipcChannels = {
@@ -33,6 +35,7 @@ export const ipcChannels = {
   ...outboxChannels,
   ...schedulingChannels,
   ...unreadChannels,
+  ...searchChannels,
   ...adminChannels,
 } as const;
 

@@ -1,9 +1,9 @@
-// The unread state and offline search, read from the active account's mirror; marking read.
+// The unread state, read from the active account's mirror, and marking read.
 import type { NarrowTerm } from '../../shared/api/records';
-import { searchCachedMessages } from '../store/search';
 import { markScopeRead, unreadCounts, type ReadScope } from '../store/unread';
 import type { CoreContext } from './context';
 import { callOrDefer } from './deferrable';
+import { searchHandlers } from './search';
 import type { AreaHandlers } from './dispatch';
 
 /** The narrow a scope is, in the service's operators. */
@@ -20,8 +20,10 @@ function narrowOf(target: ReadScope): NarrowTerm[] {
   }
 }
 
-export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead' | 'messages.searchCached'> {
+/** The unread channels, with message search (the Inbox's companion) joined in. */
+export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead' | 'messages.search'> {
   return {
+    ...searchHandlers(context),
     'unread.counts': () => unreadCounts(context.activeSession().db),
     'unread.markRead': async (target) => {
       const session = context.activeSession();
@@ -34,6 +36,5 @@ export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.count
       session.notifyChanged({ unread: ['counts'] });
       return deferred;
     },
-    'messages.searchCached': ({ text, limit }) => searchCachedMessages(context.activeSession().db, text, limit),
   };
 }

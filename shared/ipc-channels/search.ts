@@ -1,0 +1,24 @@
+// Message search: the mirror's matches (offline, at once) merged with the server's `search`
+// narrow when online, each result labelled by where it came from.
+import { z } from 'zod';
+import type { MessageView } from './conversations';
+import { channel } from './define';
+
+/** What one search may ask for: a line of words, not a document. */
+const SEARCH_TEXT_MAX = 500;
+
+export interface SearchResult extends MessageView {
+  /** 'cached': found in the mirror (offline too); 'server': only the server had it. */
+  source: 'cached' | 'server';
+}
+
+export interface SearchAnswer {
+  /** Newest first. */
+  results: SearchResult[];
+  /** Whether the server was asked and answered; when not, the results are the mirror's alone. */
+  server: 'answered' | 'offline';
+}
+
+export const searchChannels = {
+  'messages.search': channel<SearchAnswer>()(z.object({ text: z.string().trim().min(1).max(SEARCH_TEXT_MAX), limit: z.number().int().min(1).max(200).default(50) })),
+} as const;
