@@ -1,4 +1,4 @@
-import type { Channel, User } from '../../../shared/api/records';
+import type { Channel, Message, User } from '../../../shared/api/records';
 
 export function user(user_id: number, full_name: string, email: string, extra: Partial<User> = {}): User {
   return {
@@ -45,6 +45,32 @@ export function channel(stream_id: number, name: string, extra: Partial<Channel>
     can_administer_channel_group: 1,
     can_delete_any_message_group: 1,
     can_delete_own_message_group: 1,
+    ...extra,
+  };
+}
+
+/** A channel message in #general (stream 5); its content is `m<id>` unless given. */
+export function message(id: number, subject: string, extra: Partial<Message> = {}): Message {
+  return {
+    id,
+    type: 'stream',
+    sender_id: 1,
+    sender_email: 'ada@example.com',
+    sender_full_name: 'Ada',
+    sender_realm_str: 'demo',
+    avatar_url: null,
+    client: 'test',
+    content: `m${id}`,
+    content_type: 'text/x-markdown',
+    display_recipient: 'general',
+    recipient_id: 20,
+    stream_id: 5,
+    subject,
+    is_me_message: false,
+    timestamp: 1700000000 + id,
+    reactions: [],
+    submessages: [],
+    topic_links: [],
     ...extra,
   };
 }

@@ -21,8 +21,7 @@ import { searchUsers, userByEmail, userStatusTable, usersTable } from '../../../
 import { addReaction, channelTopicConversation, conversationMessages, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
 import { recordInviteLink } from '../../../main/store/invite-links';
 import { addUnread, channelPlace } from '../../../main/store/unread';
-import type { Message } from '../../../shared/api/records';
-import { channel, user } from './fixtures';
+import { channel, message, user } from './fixtures';
 
 const dirs: string[] = [];
 function tempPath(): string {
@@ -57,29 +56,6 @@ describe('opening the mirror', () => {
   });
 });
 
-function message(id: number, subject: string): Message {
-  return {
-    id,
-    type: 'stream',
-    sender_id: 1,
-    sender_email: 'ada@example.com',
-    sender_full_name: 'Ada',
-    sender_realm_str: 'demo',
-    avatar_url: null,
-    client: 'test',
-    content: `m${id}`,
-    content_type: 'text/x-markdown',
-    display_recipient: 'general',
-    recipient_id: 20,
-    stream_id: 5,
-    subject,
-    is_me_message: false,
-    timestamp: 1700000000 + id,
-    reactions: [],
-    submessages: [],
-    topic_links: [],
-  };
-}
 
 /**
  * One row in each table, written through the store's own writers where they still fit the schema

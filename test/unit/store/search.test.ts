@@ -11,6 +11,7 @@ import { deleteMessages, setFlag, upsertMessages } from '../../../main/store/mes
 import { saveEventQueue } from '../../../main/store/event-queue';
 import { searchCachedMessages, searchQuery } from '../../../main/store/search';
 import { applyEvents } from '../../../main/sync/apply-events';
+import { message as fixture } from './fixtures';
 
 let db: MirrorDatabase;
 beforeEach(() => {
@@ -18,29 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-function message(id: number, subject: string, content: string): Message {
-  return {
-    id,
-    type: 'stream',
-    sender_id: 1,
-    sender_email: 'ada@example.com',
-    sender_full_name: 'Ada',
-    sender_realm_str: 'demo',
-    avatar_url: null,
-    client: 'test',
-    content,
-    content_type: 'text/html',
-    display_recipient: 'general',
-    recipient_id: 20,
-    stream_id: 5,
-    subject,
-    is_me_message: false,
-    timestamp: 1700000000 + id,
-    reactions: [],
-    submessages: [],
-    topic_links: [],
-  };
-}
+const message = (id: number, subject: string, content: string): Message => fixture(id, subject, { content, content_type: 'text/html' });
 
 const found = (text: string): number[] => searchCachedMessages(db, text).map((stored) => stored.message.id);
 
