@@ -13,6 +13,7 @@ import type { CoreContext } from '../handlers/context';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { outboxHandlers } from '../handlers/outbox';
+import { searchHandlers } from '../handlers/search';
 import { unreadHandlers } from '../handlers/unread';
 import { schedulingHandlers } from '../handlers/scheduling';
 import { snippetHandlers } from '../handlers/snippets';
@@ -119,7 +120,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...unreadHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

@@ -3,7 +3,6 @@ import type { NarrowTerm } from '../../shared/api/records';
 import { markScopeRead, unreadCounts, type ReadScope } from '../store/unread';
 import type { CoreContext } from './context';
 import { callOrDefer } from './deferrable';
-import { searchHandlers } from './search';
 import type { AreaHandlers } from './dispatch';
 
 /** The narrow a scope is, in the service's operators. */
@@ -20,10 +19,8 @@ function narrowOf(target: ReadScope): NarrowTerm[] {
   }
 }
 
-/** The unread channels, with message search (the Inbox's companion) joined in. */
-export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead' | 'messages.search'> {
+export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead'> {
   return {
-    ...searchHandlers(context),
     'unread.counts': () => unreadCounts(context.activeSession().db),
     'unread.markRead': async (target) => {
       const session = context.activeSession();
