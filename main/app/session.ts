@@ -11,6 +11,7 @@ import { openMirror, type MirrorDatabase } from '../store/database';
 import { outboxItems } from '../store/outbox';
 import { realmValues, setRealmValues } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
+import { deferredCalls } from '../sync/deferred-calls';
 import { replayOutbox } from '../sync/outbox-replay';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
@@ -165,10 +166,8 @@ export class AccountSession {
   /** Replays what was done offline; one replay at a time. */
   replayOutbox(): void {
     if (this.#replaying || outboxItems(this.db, 'pending').length === 0) return;
-    const send = (kind: string, payload: Record<string, unknown>) =>
-      (this.client as unknown as Record<string, (params: unknown) => Promise<unknown>>)[kind]!.call(this.client, payload);
     const before = outboxItems(this.db, 'pending').map((item) => item.outbox_id);
-    this.#replaying = replayOutbox(this.db, send)
+    this.#replaying = replayOutbox(this.db, deferredCalls(this.client, this.db))
       .then((report) => {
         if (report.refused.length > 0) this.#logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
         this.notifyOutboxChanged(...before);
