@@ -1,6 +1,6 @@
 // Browsing the mirror: channels by folder, the user directory, profiles.
 import { z } from 'zod';
-import type { Channel, ChannelFolder, CustomProfileField, User, UserStatus } from '../api/records';
+import type { ChannelFolder, CustomProfileField, User, UserStatus } from '../api/records';
 import type { ChannelSummary } from '../channels';
 import { channel, id, page } from './define';
 
