@@ -6,7 +6,6 @@ import { ROLES } from '../../shared/api/limits';
 import type { JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
 import { userById } from '../store/users';
-import { prepared } from '../store/keyed-table';
 
 /** Lower is more privileged; an unknown caller counts as a member. */
 export function callerRole(db: MirrorDatabase, user_id: number): number {
@@ -24,8 +23,4 @@ export function requireAdministrator(db: MirrorDatabase, user_id: number, what: 
   return { code: 'NOT_ADMINISTRATOR', message: `Only organization administrators can ${what}.` };
 }
 
-export function activeOwnerIds(db: MirrorDatabase): number[] {
-  return prepared(db, 'SELECT user_id FROM users WHERE role = ? AND is_active = 1 AND is_bot = 0')
-    .pluck()
-    .all(ROLES.owner) as number[];
-}
+export { activeOwnerIds } from '../store/users';

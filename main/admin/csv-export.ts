@@ -50,7 +50,7 @@ const COLUMNS: Record<BulkJobKind, Columns> = {
 
 // Names and emails are the server's or the file's: a cell starting with = + - @ is quoted with '
 // so that a spreadsheet shows it instead of running it as a formula.
-const toCsv = (rows: unknown[][]) => stringify(rows, { bom: true, record_delimiter: 'windows', escape_formulas: true });
+export const toCsv = (rows: unknown[][]) => stringify(rows, { bom: true, record_delimiter: 'windows', escape_formulas: true });
 
 export function exportJobCsv(kind: BulkJobKind, items: ItemRow[]): string {
   const { header, row } = COLUMNS[kind];

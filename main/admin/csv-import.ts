@@ -10,6 +10,8 @@ export interface CsvUserRow {
   full_name: string;
   /** Absent or empty: the app generates one. */
   password: string | undefined;
+  /** Every other column, by its lowercased header (custom profile fields among them), non-empty values only. */
+  extra: Record<string, string>;
 }
 
 /** A file the app cannot read as a user list at all. */
@@ -18,6 +20,7 @@ export class CsvFormatError extends Error {
 }
 
 const REQUIRED_COLUMNS = ['email', 'full_name'] as const;
+const IMPORT_COLUMNS = new Set(['email', 'full_name', 'password']);
 
 /** The quote the app's own exports put before a cell that would read as a formula (csv-export.ts). */
 const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/;
@@ -45,7 +48,11 @@ export function parseUserCsv(text: string): CsvUserRow[] {
     const spanned = raw.replace(/\r?\n$/, '').split('\n').length - 1;
     // Emails and names are trimmed; a password is kept exactly as written.
     const password = record.password;
+    const extra = Object.fromEntries(
+      Object.entries(record).filter(([name, value]) => !IMPORT_COLUMNS.has(name) && value.trim() !== '').map(([name, value]) => [name, unescapeFormula(value.trim())]),
+    );
     return {
+      extra,
       line: info.lines - spanned,
       email: unescapeFormula((record.email ?? '').trim()),
       full_name: unescapeFormula((record.full_name ?? '').trim()),

@@ -55,9 +55,18 @@ async function userNow(client: ServiceClient, email: string, changed: (user: Use
 
 const createUsers: JobOperation = {
   async send(client, { payload, secret }, _settings, options) {
-    const { email, full_name } = createUserPayload.parse(payload);
+    const { email, full_name, profile_data } = createUserPayload.parse(payload);
     if (secret === null) throw new ValidationError('POST /users', [{ param: 'password', message: 'The initial password of this row is no longer kept; import the row again.' }]);
-    return await client.createUser({ email, full_name, password: secret }, options);
+    const created = await client.createUser({ email, full_name, password: secret }, options);
+    if (profile_data.length === 0) return created;
+    // The user exists whatever happens next: a refused value is reported with the created user.
+    try {
+      await client.updateUser({ user_id: created.user_id, profile_data }, options);
+      return created;
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      return { ...created, profile_error: error.msg };
+    }
   },
   async recover(client, payload) {
     const { email } = createUserPayload.parse(payload);

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import type { JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
-import { prepared } from '../store/keyed-table';
+import { allRecords } from '../store/keyed-table';
+import { customProfileFieldsTable } from '../store/personal';
+import { organizationEmails } from '../store/users';
 import { requireAdministrator } from './caller';
 import type { CsvUserRow } from './csv-import';
 import type { PlannedItem } from '../store/bulk-jobs';
@@ -16,6 +18,8 @@ export const createUserPayload = z.object({
   full_name: z.string(),
   /** The app made the password up: the export is the only place it is shown. */
   generated: z.boolean(),
+  /** Custom profile field values from the file's columns named like the fields, set once the user exists. */
+  profile_data: z.array(z.object({ id: z.number().int(), value: z.string() })).default([]),
 });
 export type CreateUserPayload = z.infer<typeof createUserPayload>;
 
@@ -31,10 +35,15 @@ export interface UserImportPlan {
 export function planUserImport(db: MirrorDatabase, caller_id: number, rows: CsvUserRow[]): UserImportPlan {
   const blocked = requireAdministrator(db, caller_id, 'create users');
   const known = organizationEmails(db);
+  const fieldIds = new Map(allRecords(db, customProfileFieldsTable).map((field) => [field.name.trim().toLowerCase(), field.id]));
   const firstLine = new Map<string, number>();
   const items = rows.map((row): PlannedItem => {
     const generated = row.password === undefined;
-    const payload: CreateUserPayload = { line: row.line, email: row.email, full_name: row.full_name, generated };
+    const profile_data = Object.entries(row.extra).flatMap(([name, value]) => {
+      const id = fieldIds.get(name);
+      return id === undefined ? [] : [{ id, value }];
+    });
+    const payload: CreateUserPayload = { line: row.line, email: row.email, full_name: row.full_name, generated, profile_data };
     const skip = problem(known, row, firstLine);
     if (skip) return { payload: { ...payload, generated: false }, skip };
     firstLine.set(row.email.toLowerCase(), row.line);
@@ -44,11 +53,6 @@ export function planUserImport(db: MirrorDatabase, caller_id: number, rows: CsvU
   return { blocked, items };
 }
 
-/** Every address the mirror knows, lowercased: one read for the whole file, whatever its case. */
-function organizationEmails(db: MirrorDatabase): Set<string> {
-  const rows = prepared(db, 'SELECT email, delivery_email FROM users').all() as { email: string; delivery_email: string | null }[];
-  return new Set(rows.flatMap((row) => [row.email.toLowerCase(), ...(row.delivery_email ? [row.delivery_email.toLowerCase()] : [])]));
-}
 
 function problem(known: Set<string>, row: CsvUserRow, firstLine: Map<string, number>): PlannedItem['skip'] {
   if (!EMAIL.test(row.email)) return { code: 'INVALID_EMAIL', message: `Line ${row.line}: "${row.email}" is not a valid email address.` };

@@ -2,6 +2,7 @@
 // main/store, then run by the active session's job runner (session.bulkJobs), which pushes its
 // progress as 'job.progress' notices.
 import type { BulkItemView, BulkJobKind, BulkPlan, JobHalt } from '../../shared/ipc';
+import { exportDirectoryCsv, importTemplateCsv } from '../admin/csv-directory';
 import { exportJobCsv, exportRetryCsv } from '../admin/csv-export';
 import { CsvFormatError, parseUserCsv } from '../admin/csv-import';
 import { JobStateError } from '../admin/job-runner';
@@ -22,6 +23,9 @@ import {
   type JobSettings,
   type PlannedItem,
 } from '../store/bulk-jobs';
+import { allRecords } from '../store/keyed-table';
+import { customProfileFieldsTable } from '../store/personal';
+import { searchUsers, userById } from '../store/users';
 import type { CoreContext } from './context';
 import { UserFacingError, type AreaHandlers } from './dispatch';
 
@@ -37,7 +41,9 @@ type BulkChannel =
   | 'bulk.unfinished'
   | 'bulk.items'
   | 'bulk.export'
-  | 'bulk.exportRetry';
+  | 'bulk.exportRetry'
+  | 'bulk.exportDirectory'
+  | 'bulk.importTemplate';
 
 export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
   const runner = () => context.activeSession().bulkJobs;
@@ -121,6 +127,14 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
       forgetExportedSecrets(db, job_id);
       return { filename: `${job.kind.replaceAll('_', '-')}-${job_id}.csv`, csv };
     },
+    'bulk.exportDirectory': ({ user_ids, text }) => {
+      const { db } = context.activeSession();
+      const users = user_ids
+        ? user_ids.flatMap((user_id) => userById(db, user_id) ?? [])
+        : searchUsers(db, { text: text ?? '', includeInactive: true, limit: Number.MAX_SAFE_INTEGER }).users;
+      return { filename: 'users.csv', csv: exportDirectoryCsv(users, allRecords(db, customProfileFieldsTable, 'position')) };
+    },
+    'bulk.importTemplate': () => ({ filename: 'import-template.csv', csv: importTemplateCsv(allRecords(context.activeSession().db, customProfileFieldsTable, 'position')) }),
     'bulk.exportRetry': ({ job_id }) => {
       const { db } = context.activeSession();
       if (existingJob(job_id).kind !== 'create_users') throw new UserFacingError('NOT_AN_IMPORT', 'Only an import has rows to fix and import again.');

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { PersonCustomProfileField, PersonNewEmail, PersonRole, PersonUpdate } from '../../shared/api/events';
+import { ROLES } from '../../shared/api/limits';
 import type { User, UserStatus } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
 import type { EventHandlers } from './event-handlers';
@@ -113,4 +115,15 @@ function applyUserStatus(db: MirrorDatabase, user_id: number, event: UserStatus)
   // An empty text and no emoji is the status cleared.
   if (!status.status_text && !status.emoji_name) deleteRecords(db, userStatusTable, [user_id]);
   else upsertRecords(db, userStatusTable, [status]);
+}
+
+/** The organization's active human owners (the last of them stays one). */
+export function activeOwnerIds(db: MirrorDatabase): number[] {
+  return z.array(z.number()).parse(prepared(db, 'SELECT user_id FROM users WHERE role = ? AND is_active = 1 AND is_bot = 0').pluck().all(ROLES.owner));
+}
+
+/** Every address the mirror knows, lowercased: one read for a whole import, whatever its case. */
+export function organizationEmails(db: MirrorDatabase): Set<string> {
+  const rows = z.array(z.object({ email: z.string(), delivery_email: z.string().nullable() })).parse(prepared(db, 'SELECT email, delivery_email FROM users').all());
+  return new Set(rows.flatMap((row) => [row.email.toLowerCase(), ...(row.delivery_email ? [row.delivery_email.toLowerCase()] : [])]));
 }

@@ -187,10 +187,11 @@ export interface ReactivateUserParams {
   user_id: number;
 }
 
-/** The reference's PATCH /users/{user_id}, as bulk jobs use it: the role (100 owner … 600 guest). */
+/** The reference's PATCH /users/{user_id}, as bulk jobs use it: the role (100 owner … 600 guest), custom profile field values. */
 export interface UpdateUserParams {
   user_id: number;
   role?: number;
+  profile_data?: { id: number; value: string }[];
 }
 
 export interface UpdateLinkifierParams {

@@ -89,6 +89,12 @@ export const bulkChannels = {
   ),
   /** The results as CSV: created user ids and generated passwords, links, failures with reasons. */
   'bulk.export': channel<{ filename: string; csv: string }>()(jobRef),
+  /** The directory as CSV: the users selected, or a search's results, or everyone (deactivated users included). */
+  'bulk.exportDirectory': channel<{ filename: string; csv: string }>()(
+    z.object({ user_ids: z.array(id).max(100_000).optional(), text: z.string().max(200).optional() }),
+  ),
+  /** A CSV to fill in for an import: its columns and the organization's custom profile fields. */
+  'bulk.importTemplate': channel<{ filename: string; csv: string }>()(z.undefined()),
   /** An import's failed and skipped rows, in the import's own format, with their reasons. */
   'bulk.exportRetry': channel<{ filename: string; csv: string }>()(jobRef),
 } as const;

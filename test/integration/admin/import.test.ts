@@ -117,6 +117,22 @@ describe('bulk user import', () => {
     expect(run.logged.some((line) => line.includes('got no answer'))).toBe(true);
   }, 60_000);
 
+  it('sets the custom profile fields the file names in its columns, once each user exists', async () => {
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/profile.db`);
+    const csv = 'email,full_name,Phone number,Biography,Shoe size\nprof.1@import.example,Prof One,+1-555-0199,Likes **tea**,44\nprof.2@import.example,Prof Two,,,\n';
+    const job_id = plan(run, csv);
+    run.runner.start(job_id);
+    await run.runner.idle(job_id);
+    expect(run.runner.progress(job_id)).toMatchObject({ state: 'finished', done: 2, failed: 0 });
+    const values = (email: string) =>
+      bulk.service.db
+        .prepare('SELECT field_id, value FROM custom_profile_values WHERE user_id = (SELECT user_id FROM users WHERE email = ?) ORDER BY field_id')
+        .all(email);
+    // A column no field has (Shoe size) is left alone; empty cells set nothing.
+    expect(values('prof.1@import.example')).toEqual([{ field_id: 1, value: '+1-555-0199' }, { field_id: 2, value: 'Likes **tea**' }]);
+    expect(values('prof.2@import.example')).toEqual([]);
+  });
+
   it('sends a few at a time when asked, still each once', async () => {
     bulk.service.faults.latencyMs = 5;
     run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/concurrent.db`, undefined, 3);

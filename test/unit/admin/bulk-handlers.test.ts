@@ -13,6 +13,7 @@ import type { CoreContext } from '../../../main/handlers/context';
 import { dispatch, type IpcHandlers } from '../../../main/handlers/dispatch';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
+import { customProfileFieldsTable } from '../../../main/store/personal';
 import { usersTable } from '../../../main/store/users';
 import { user } from '../store/fixtures';
 
@@ -119,5 +120,25 @@ describe('bulk channels', () => {
     const next = (again as { value: { job: JobProgress } }).value.job.job_id;
     const skipped = (await call('bulk.items', { job_id: next, state: 'skipped' })) as { value: { items: { label: string; error_code: string }[] } };
     expect(skipped.value.items.map((item) => [item.label, item.error_code])).toEqual([['not an email', 'INVALID_EMAIL'], ['member@x.com', 'ALREADY_IN_ORGANIZATION']]);
+  });
+
+  it('exports the directory, a search or a selection as CSV with the profile fields, formulas as text; and the import template', async () => {
+    upsertRecords(db, customProfileFieldsTable, [
+      { id: 7, name: 'Phone', hint: '', field_type: 1, required: false, editable_by_user: true },
+      { id: 8, name: 'Team', hint: '', field_type: 1, required: false, editable_by_user: true },
+    ]);
+    upsertRecords(db, usersTable, [user(4, '=cmd|calc', 'formula@x.com', { role: 600, profile_data: { '8': { value: 'Ops' } } })]);
+    const rows = async (args: unknown) => {
+      const exported = (await call('bulk.exportDirectory', args)) as { value: { csv: string } };
+      return parse(exported.value.csv, { bom: true, columns: true }) as Record<string, string>[];
+    };
+    const everyone = await rows({});
+    // In the directory's name order.
+    expect(everyone.map((row) => row.email)).toEqual(['formula@x.com', 'admin@x.com', 'member@x.com', 'owner@x.com']);
+    expect(everyone[0]).toEqual({ user_id: '4', email: 'formula@x.com', full_name: "'=cmd|calc", role: 'guest', is_active: 'true', is_bot: 'false', Phone: '', Team: 'Ops' });
+    expect((await rows({ text: 'mark' })).map((row) => row.user_id)).toEqual(['3']);
+    expect((await rows({ user_ids: [1, 4] })).map((row) => row.user_id)).toEqual(['1', '4']);
+    const template = (await call('bulk.importTemplate', undefined)) as { value: { csv: string } };
+    expect(template.value.csv).toBe('\uFEFFemail,full_name,password,Phone,Team\r\n');
   });
 });

@@ -8,20 +8,20 @@ describe('parseUserCsv', () => {
   it('handles a BOM, CRLF, quoted fields, UTF-8 and multi-line names, with start lines', () => {
     const csv = '\uFEFFEmail,Full_Name,password\r\n"a@x.com","Zoë, ""Z"""\r\n\r\nb@x.com,"Jean\nLuc",s3cret\r\nc@x.com,Ōsaka 大阪,\r\n';
     expect(parseUserCsv(csv)).toEqual([
-      { line: 2, email: 'a@x.com', full_name: 'Zoë, "Z"', password: undefined },
-      { line: 4, email: 'b@x.com', full_name: 'Jean\nLuc', password: 's3cret' },
-      { line: 6, email: 'c@x.com', full_name: 'Ōsaka 大阪', password: undefined },
+      { line: 2, email: 'a@x.com', full_name: 'Zoë, "Z"', password: undefined, extra: {} },
+      { line: 4, email: 'b@x.com', full_name: 'Jean\nLuc', password: 's3cret', extra: {} },
+      { line: 6, email: 'c@x.com', full_name: 'Ōsaka 大阪', password: undefined, extra: {} },
     ]);
   });
 
   it('trims emails and names but keeps a password exactly as written', () => {
     expect(parseUserCsv('email , full_name,password\n  ada@x.com , Ada Lovelace ,  two spaces  \n')).toEqual([
-      { line: 2, email: 'ada@x.com', full_name: 'Ada Lovelace', password: '  two spaces  ' },
+      { line: 2, email: 'ada@x.com', full_name: 'Ada Lovelace', password: '  two spaces  ', extra: {} },
     ]);
   });
 
   it('accepts the columns in any order, without password', () => {
-    expect(parseUserCsv('full_name,email\nAda,ada@x.com\n')).toEqual([{ line: 2, email: 'ada@x.com', full_name: 'Ada', password: undefined }]);
+    expect(parseUserCsv('full_name,email\nAda,ada@x.com\n')).toEqual([{ line: 2, email: 'ada@x.com', full_name: 'Ada', password: undefined, extra: {} }]);
   });
 
   it('refuses a file without the email and full_name columns', () => {

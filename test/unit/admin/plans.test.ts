@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-const row = (line: number, email: string, full_name: string, password?: string) => ({ line, email, full_name, password });
+const row = (line: number, email: string, full_name: string, password?: string) => ({ line, email, full_name, password, extra: {} });
 
 describe('planUserImport', () => {
   it('skips bad rows with their line and reason, and generates strong passwords', () => {
