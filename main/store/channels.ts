@@ -1,7 +1,9 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/channels';
 import type { MirrorDatabase } from './database';
+import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
+import { reader } from './statements';
 import { deleteRecords, getRecord, type KeyedTable, patchRecord, prepared, upsertRecords } from './keyed-table';
 
 export const channelsTable: KeyedTable<Channel> = {
@@ -18,17 +20,29 @@ export const channelsTable: KeyedTable<Channel> = {
   },
 };
 
+/** SQLite keeps booleans as 0 and 1. */
+const flag = z.number().transform((value) => value === 1);
+const channelSummaryRow = z.object({
+  stream_id: z.number(),
+  name: z.string(),
+  folder_id: z.number().nullable(),
+  is_archived: flag,
+  invite_only: flag,
+  is_web_public: flag,
+  rendered_description: z.string(),
+});
+
 /** Every channel's summary in name order, from the queried columns alone (the full records stay unread). */
 export function channelSummaries(db: MirrorDatabase): ChannelSummary[] {
-  const rows = prepared(
+  return reader(
     db,
     'SELECT stream_id, name, folder_id, is_archived, invite_only, is_web_public, rendered_description FROM channels ORDER BY name, stream_id',
-  ).all() as (Omit<ChannelSummary, 'is_archived' | 'invite_only' | 'is_web_public'> & { is_archived: number; invite_only: number; is_web_public: number })[];
-  return rows.map((row) => ({ ...row, is_archived: row.is_archived === 1, invite_only: row.invite_only === 1, is_web_public: row.is_web_public === 1 }));
+    channelSummaryRow,
+  ).all();
 }
 
 export function subscribedChannelIds(db: MirrorDatabase): Set<number> {
-  return new Set((prepared(db, 'SELECT stream_id FROM subscriptions').all() as { stream_id: number }[]).map((row) => row.stream_id));
+  return new Set(reader(db, 'SELECT stream_id FROM subscriptions', z.object({ stream_id: z.number() })).all().map((row) => row.stream_id));
 }
 
 export const subscriptionsTable: KeyedTable<SubscriptionEntry> = {

@@ -1,0 +1,34 @@
+// The channel list's summaries come from the queried columns, read back through a checked row.
+import { afterEach, expect, it } from 'vitest';
+import type { Channel } from '../../../shared/api/records';
+import { channelSummaries, channelsTable, subscribedChannelIds, subscriptionsTable } from '../../../main/store/channels';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { upsertRecords } from '../../../main/store/keyed-table';
+
+const dbs: MirrorDatabase[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+});
+
+const channel = (stream_id: number, name: string, extra: Partial<Channel> = {}): Channel =>
+  ({ stream_id, name, folder_id: null, is_archived: false, invite_only: false, is_web_public: false, rendered_description: '', ...extra }) as Channel;
+
+it('lists summaries in name order with their flags, and the subscribed ids', () => {
+  const db = openMirror(':memory:');
+  dbs.push(db);
+  upsertRecords(db, channelsTable, [channel(2, 'zeta', { invite_only: true }), channel(1, 'alpha', { is_archived: true, folder_id: 4 })]);
+  upsertRecords(db, subscriptionsTable, [{ stream_id: 2 }] as never);
+  expect(channelSummaries(db)).toEqual([
+    { stream_id: 1, name: 'alpha', folder_id: 4, is_archived: true, invite_only: false, is_web_public: false, rendered_description: '' },
+    { stream_id: 2, name: 'zeta', folder_id: null, is_archived: false, invite_only: true, is_web_public: false, rendered_description: '' },
+  ]);
+  expect([...subscribedChannelIds(db)]).toEqual([2]);
+});
+
+it('refuses a row the app never wrote rather than showing it', () => {
+  const db = openMirror(':memory:');
+  dbs.push(db);
+  upsertRecords(db, channelsTable, [channel(1, 'alpha')]);
+  db.prepare(`UPDATE channels SET is_archived = 'yes'`).run();
+  expect(() => channelSummaries(db)).toThrow();
+});
