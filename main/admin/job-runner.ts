@@ -66,6 +66,8 @@ interface Run {
   /** The server's rate limit holds the run until then (epoch ms). */
   waitingUntil: number | null;
   lastNotice: number;
+  /** The quiet-time notices' timer, for as long as the run lasts. */
+  quiet: ReturnType<typeof setInterval> | undefined;
   done: Promise<void>;
 }
 
@@ -158,16 +160,17 @@ export class JobRunner {
       finishedAt: [],
       waitingUntil: null,
       lastNotice: 0,
+      quiet: undefined,
       done: Promise.resolve(),
     };
     this.#runs.set(job_id, run);
-    const quiet = setInterval(() => {
+    run.quiet = setInterval(() => {
       if (run.stop === undefined && Date.now() - run.lastNotice >= this.#quietMs) this.#notify(run);
     }, this.#quietMs);
     run.done = previous
       .then(() => this.#run(run))
       .catch((error: unknown) => this.#crashed(run, error))
-      .finally(() => clearInterval(quiet));
+      .finally(() => clearInterval(run.quiet));
     return this.#notify(run);
   }
 
@@ -200,17 +203,17 @@ export class JobRunner {
   }
 
   /**
-   * Stops every run after the items in flight, leaving the jobs 'running' in the mirror: the next
-   * session offers them as interrupted. Nothing is told to the screens any more.
+   * Stops every run at once, leaving the jobs 'running' in the mirror: the next session offers
+   * them as interrupted, and checks on the server an item whose answer comes after the mirror
+   * closed (or never), as after a crash. Nothing is told to the screens any more; no timer stays.
    */
-  async dispose(): Promise<void> {
+  dispose(): void {
     this.#disposed = true;
-    const runs = [...this.#runs.values()];
-    for (const run of runs) {
+    for (const run of this.#runs.values()) {
       run.stop = 'pause';
       run.abort.abort();
+      clearInterval(run.quiet);
     }
-    await Promise.all(runs.map((run) => run.done));
     this.#runs.clear();
   }
 

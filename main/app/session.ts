@@ -180,7 +180,7 @@ export class AccountSession {
   /** Stops the loop and the bulk jobs (a restart offers them again), deletes the queue on the server, closes the mirror. */
   async close(): Promise<void> {
     await this.engine.stop();
-    await this.bulkJobs.dispose();
+    this.bulkJobs.dispose();
     await this.#replaying;
     this.typing.clear();
     this.composers.dispose();

@@ -119,4 +119,18 @@ describe('JobRunner progress', () => {
     calls.shift()!.answer();
     await jobs.idle(job_id);
   });
+
+  it('disposed with the session, stops at once and tells no one; the next session offers the job as interrupted', async () => {
+    const { job_id, jobs, calls } = gatedJob(3);
+    jobs.start(job_id);
+    await expect.poll(() => calls.length).toBe(1);
+    jobs.dispose();
+    const told = notices.length;
+    // The answer in flight still lands in the mirror, and nothing more is sent or told.
+    calls.shift()!.answer();
+    await expect.poll(() => itemsInState(db, job_id, 'done').length).toBe(1);
+    expect(calls).toHaveLength(0);
+    expect(notices).toHaveLength(told);
+    expect(runner().unfinished()).toEqual([expect.objectContaining({ job_id, state: 'paused', done: 1, remaining: 2, halt: expect.objectContaining({ code: 'INTERRUPTED' }) })]);
+  });
 });
