@@ -4,7 +4,7 @@ import type { MirrorDatabase } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
 import { reader } from './statements';
-import { deleteRecords, getRecord, type KeyedTable, patchRecord, prepared, upsertRecords } from './keyed-table';
+import { deleteRecords, getRecord, type KeyedTable, patchRecord, upsertRecords } from './keyed-table';
 
 export const channelsTable: KeyedTable<Channel> = {
   table: 'channels',
