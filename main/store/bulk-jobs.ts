@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { bulkItemState, bulkJobKind, bulkJobState, jobHalt, type BulkItemState, type BulkJobKind, type BulkJobState, type JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from './database';
-import { prepared } from './keyed-table';
+import { reader, writer } from './statements';
 
 const json = z.string().transform((text, context) => {
   try {
@@ -71,19 +71,17 @@ const itemRow = z.object({
 
 const ITEM_COLUMNS = 'item_index, state, payload, secret, result, error_code, error_msg';
 
-const toJob = (raw: unknown): JobRow => jobRow.parse(raw);
-const toItems = (rows: unknown[]): ItemRow[] => rows.map((raw) => itemRow.parse(raw));
 
 /** Stores a job and all its items in one transaction; returns its id. */
 export function insertJob(db: MirrorDatabase, kind: BulkJobKind, settings: JobSettings, items: PlannedItem[], now = Date.now()): number {
   return db.transaction(() => {
-    const { lastInsertRowid } = prepared(db, "INSERT INTO bulk_jobs (kind, state, settings, created_at) VALUES (?, 'planned', ?, ?)").run(
+    const { lastInsertRowid } = writer(db, "INSERT INTO bulk_jobs (kind, state, settings, created_at) VALUES (?, 'planned', ?, ?)").run(
       kind,
       JSON.stringify(settings),
       now,
     );
     const job_id = Number(lastInsertRowid);
-    const insert = prepared(
+    const insert = writer(
       db,
       'INSERT INTO bulk_job_items (job_id, item_index, state, payload, secret, secret_for_export, error_code, error_msg) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -97,38 +95,37 @@ export function insertJob(db: MirrorDatabase, kind: BulkJobKind, settings: JobSe
 }
 
 export function getJob(db: MirrorDatabase, job_id: number): JobRow | undefined {
-  const raw: unknown = prepared(db, 'SELECT * FROM bulk_jobs WHERE job_id = ?').get(job_id);
-  return raw === undefined ? undefined : toJob(raw);
+  return reader(db, 'SELECT * FROM bulk_jobs WHERE job_id = ?', jobRow).get(job_id);
 }
 
 /** Jobs a restart has to offer again: neither finished nor cancelled, newest first. */
 export function unfinishedJobs(db: MirrorDatabase): JobRow[] {
-  return prepared(db, "SELECT * FROM bulk_jobs WHERE state NOT IN ('finished', 'cancelled') ORDER BY job_id DESC").all().map(toJob);
+  return reader(db, "SELECT * FROM bulk_jobs WHERE state NOT IN ('finished', 'cancelled') ORDER BY job_id DESC", jobRow).all();
 }
 
 export function setJobState(db: MirrorDatabase, job_id: number, state: BulkJobState): void {
-  prepared(db, 'UPDATE bulk_jobs SET state = ? WHERE job_id = ?').run(state, job_id);
+  writer(db, 'UPDATE bulk_jobs SET state = ? WHERE job_id = ?').run(state, job_id);
 }
 
 export function setJobHalt(db: MirrorDatabase, job_id: number, halt: JobHalt | null): void {
-  prepared(db, "UPDATE bulk_jobs SET settings = json_set(settings, '$.halt', json(?)) WHERE job_id = ?").run(JSON.stringify(halt), job_id);
+  writer(db, "UPDATE bulk_jobs SET settings = json_set(settings, '$.halt', json(?)) WHERE job_id = ?").run(JSON.stringify(halt), job_id);
 }
 
-const stateCounts = z.array(z.object({ state: bulkItemState, n: z.number().int() }));
+const stateCount = z.object({ state: bulkItemState, n: z.number().int() });
 
 export function itemCounts(db: MirrorDatabase, job_id: number): ItemCounts {
   const counts: ItemCounts = { pending: 0, running: 0, done: 0, failed: 0, skipped: 0 };
-  const rows = stateCounts.parse(prepared(db, 'SELECT state, count(*) AS n FROM bulk_job_items WHERE job_id = ? GROUP BY state').all(job_id));
+  const rows = reader(db, 'SELECT state, count(*) AS n FROM bulk_job_items WHERE job_id = ? GROUP BY state', stateCount).all(job_id);
   for (const row of rows) counts[row.state] = row.n;
   return counts;
 }
 
 export function itemsInState(db: MirrorDatabase, job_id: number, state: BulkItemState, limit = -1, offset = 0): ItemRow[] {
-  return toItems(prepared(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND state = ? ORDER BY item_index LIMIT ? OFFSET ?`).all(job_id, state, limit, offset));
+  return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND state = ? ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, state, limit, offset);
 }
 
 export function jobItems(db: MirrorDatabase, job_id: number, offset = 0, limit = -1): ItemRow[] {
-  return toItems(prepared(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? ORDER BY item_index LIMIT ? OFFSET ?`).all(job_id, limit, offset));
+  return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, limit, offset);
 }
 
 /**
@@ -136,12 +133,12 @@ export function jobItems(db: MirrorDatabase, job_id: number, offset = 0, limit =
  * unknown. False when it is no longer pending (claimed, cancelled), so nothing is sent twice.
  */
 export function markRunning(db: MirrorDatabase, job_id: number, item_index: number): boolean {
-  return prepared(db, "UPDATE bulk_job_items SET state = 'running' WHERE job_id = ? AND item_index = ? AND state = 'pending'").run(job_id, item_index).changes === 1;
+  return writer(db, "UPDATE bulk_job_items SET state = 'running' WHERE job_id = ? AND item_index = ? AND state = 'pending'").run(job_id, item_index).changes === 1;
 }
 
 /** Sent: the secret is forgotten, unless the export needs it (then for SECRET_RETENTION_MS at most). */
 export function markDone(db: MirrorDatabase, job_id: number, item_index: number, result: Record<string, unknown>, now = Date.now()): void {
-  prepared(
+  writer(
     db,
     `UPDATE bulk_job_items SET state = 'done', result = ?, error_code = NULL, error_msg = NULL,
        secret = CASE WHEN secret_for_export = 1 THEN secret END,
@@ -154,7 +151,7 @@ const FORGET_SECRET = 'secret = NULL, secret_expires_at = NULL';
 
 /** Never sent again: its secret is forgotten. */
 export function markFailed(db: MirrorDatabase, job_id: number, item_index: number, code: string, message: string): void {
-  prepared(db, `UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND item_index = ?`).run(
+  writer(db, `UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND item_index = ?`).run(
     code,
     message,
     job_id,
@@ -164,12 +161,12 @@ export function markFailed(db: MirrorDatabase, job_id: number, item_index: numbe
 
 /** Back to the queue: not sent after all, or checked on the server and found not done. */
 export function markPending(db: MirrorDatabase, job_id: number, item_index: number): void {
-  prepared(db, "UPDATE bulk_job_items SET state = 'pending' WHERE job_id = ? AND item_index = ?").run(job_id, item_index);
+  writer(db, "UPDATE bulk_job_items SET state = 'pending' WHERE job_id = ? AND item_index = ?").run(job_id, item_index);
 }
 
 /** Cancelling skips what was not sent, with the reason. */
 export function skipPending(db: MirrorDatabase, job_id: number, code: string, message: string): void {
-  prepared(db, `UPDATE bulk_job_items SET state = 'skipped', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND state = 'pending'`).run(
+  writer(db, `UPDATE bulk_job_items SET state = 'skipped', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND state = 'pending'`).run(
     code,
     message,
     job_id,
@@ -178,7 +175,7 @@ export function skipPending(db: MirrorDatabase, job_id: number, code: string, me
 
 /** Items whose outcome stays unknown (a cancelled job): reported, never sent again. */
 export function failRunning(db: MirrorDatabase, job_id: number, code: string, message: string): void {
-  prepared(db, `UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND state = 'running'`).run(
+  writer(db, `UPDATE bulk_job_items SET state = 'failed', error_code = ?, error_msg = ?, ${FORGET_SECRET} WHERE job_id = ? AND state = 'running'`).run(
     code,
     message,
     job_id,
@@ -187,13 +184,13 @@ export function failRunning(db: MirrorDatabase, job_id: number, code: string, me
 
 /** The export has shown the secrets of the items sent so far: they are not kept for another. */
 export function forgetExportedSecrets(db: MirrorDatabase, job_id: number): void {
-  prepared(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE job_id = ? AND state = 'done' AND secret IS NOT NULL`).run(job_id);
+  writer(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE job_id = ? AND state = 'done' AND secret IS NOT NULL`).run(job_id);
   eraseForgottenSecrets(db);
 }
 
 /** Secrets kept for an export that did not come in time. */
 export function forgetExpiredSecrets(db: MirrorDatabase, now = Date.now()): void {
-  if (prepared(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE secret_expires_at <= ?`).run(now).changes > 0) eraseForgottenSecrets(db);
+  if (writer(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE secret_expires_at <= ?`).run(now).changes > 0) eraseForgottenSecrets(db);
 }
 
 /**
