@@ -22,5 +22,3 @@ export function requireAdministrator(db: MirrorDatabase, user_id: number, what: 
   if (isAdministrator(db, user_id)) return null;
   return { code: 'NOT_ADMINISTRATOR', message: `Only organization administrators can ${what}.` };
 }
-
-export { activeOwnerIds } from '../store/users';

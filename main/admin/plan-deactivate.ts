@@ -6,9 +6,8 @@ import { ROLES } from '../../shared/api/limits';
 import { z } from 'zod';
 import type { JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
-import { userByEmail } from '../store/users';
-import { userById } from '../store/users';
-import { activeOwnerIds, requireAdministrator } from './caller';
+import { activeOwnerIds, userByEmail, userById } from '../store/users';
+import { requireAdministrator } from './caller';
 import type { PlannedItem } from '../store/bulk-jobs';
 
 /** Also the payload of a reactivation, which undoes a deactivation user by user. */

@@ -8,8 +8,8 @@ import type { User } from '../../shared/api/records';
 import type { JobHalt } from '../../shared/bulk-jobs';
 import type { PlannedItem } from '../store/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
-import { userByEmail, userById } from '../store/users';
-import { activeOwnerIds, callerRole, requireAdministrator } from './caller';
+import { activeOwnerIds, userByEmail, userById } from '../store/users';
+import { callerRole, requireAdministrator } from './caller';
 
 export const roleChangePayload = z.object({
   user_id: z.number().int().nullable(),

@@ -5,13 +5,12 @@
 import type { ServerSettings } from '../../shared/api/records';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { NetworkError, TimeoutError } from '../api/errors';
-import { activeOwnerIds } from '../admin/caller';
 import { channelsTable } from '../store/channels';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
 import { allRecords, getRecord } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
 import { realmValues } from '../store/realm';
-import { userById } from '../store/users';
+import { activeOwnerIds, userById } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
 import { describeError, UserFacingError, type AreaHandlers } from './dispatch';
