@@ -2,6 +2,7 @@
 // is added; flag updates of `read` (by IDs, or `all`) remove or add; deletions remove; moves carry
 // the unread state to the new topic or channel.
 import type { KnownEvent } from '../../shared/api/events';
+import type { Message } from '../../shared/api/records';
 import { MENTION_FLAGS, unreadDetailSchema } from '../../shared/api/unread';
 import type { MirrorDatabase } from './database';
 import { conversationOf, getMessage } from './messages';
@@ -22,9 +23,13 @@ function placeOfUnreadAgain(db: MirrorDatabase, id: number, detail: unknown): { 
   if (checked.success) return { place: unreadPlaceOf(checked.data, ownUserId(db)), mentioned: checked.data.mentioned === true };
   const cached = getMessage(db, id);
   if (cached === undefined) return undefined;
-  const { message, flags } = cached;
-  const place = { conversation: conversationOf(message), stream_id: message.type === 'stream' ? (message.stream_id ?? null) : null, topic: message.type === 'stream' ? message.subject : null };
-  return { place, mentioned: isMention(flags) };
+  return { place: placeOfMessage(cached.message), mentioned: isMention(cached.flags) };
+}
+
+/** Where a message lives, for the unread state. */
+function placeOfMessage(message: Message): UnreadPlace {
+  const inChannel = message.type === 'stream';
+  return { conversation: conversationOf(message), stream_id: inChannel ? (message.stream_id ?? null) : null, topic: inChannel ? message.subject : null };
 }
 
 /** Applies the event to the unread state; true when the state changed. */
@@ -39,10 +44,7 @@ function changedUnread(db: MirrorDatabase, event: KnownEvent): (number | 'all')[
       const flags = event.flags ?? [];
       if (flags.includes('read')) return [];
       const { message } = event;
-      const place = message.type === 'stream'
-        ? { conversation: conversationOf(message), stream_id: message.stream_id ?? null, topic: message.subject }
-        : { conversation: conversationOf(message), stream_id: null, topic: null };
-      addUnread(db, message.id, place, isMention(flags));
+      addUnread(db, message.id, placeOfMessage(message), isMention(flags));
       return [message.id];
     }
     case 'update_message_flags': {
