@@ -23,7 +23,12 @@ export function ipcSize(value: unknown): number {
   } catch {
     return Infinity;
   }
-  return json === undefined ? 0 : utf8.encode(json).byteLength;
+  return json === undefined ? 0 : utf8Bytes(json);
+}
+
+/** The size of JSON text already written, as the IPC carries it (UTF-8). */
+export function utf8Bytes(text: string): number {
+  return utf8.encode(text).byteLength;
 }
 
 /** Megabytes as a person reads them, one decimal. */

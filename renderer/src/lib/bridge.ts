@@ -1,6 +1,6 @@
 // The IPC bridge: the preload's in Electron, a WebSocket to the same dispatch in browser mode.
 import type { IpcBridge, IpcEnvelope, IpcNotice, IpcNotices } from '../../../shared/ipc';
-import { IPC_FRAME_MAX_BYTES, ipcSize, tooLargeError } from '../../../shared/ipc-limits';
+import { IPC_FRAME_MAX_BYTES, tooLargeError, utf8Bytes } from '../../../shared/ipc-limits';
 import { browserToken } from './browser-token';
 
 declare global {
@@ -37,10 +37,11 @@ function webSocketBridge(): IpcBridge {
       const id = nextId++;
       const frame = { id, channel, args };
       // Main would close the connection on a larger frame: refuse it here, and keep the connection.
-      const size = ipcSize(frame);
+      const text = JSON.stringify(frame);
+      const size = utf8Bytes(text);
       if (size > IPC_FRAME_MAX_BYTES) return { ok: false, error: tooLargeError(size) } as never;
       const answer = new Promise<IpcEnvelope<unknown>>((resolve) => pending.set(id, resolve));
-      socket.send(JSON.stringify(frame));
+      socket.send(text);
       return answer as never;
     },
     on<N extends IpcNotice>(notice: N, listener: (payload: IpcNotices[N]) => void) {
