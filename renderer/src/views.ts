@@ -1,0 +1,26 @@
+// The main pane's views, by id: the sidebar lists them, the router shows them. Each view
+// registers here with its label and which accounts may see it (the Organization area only for
+// the roles that may use it).
+import type { Component } from 'svelte';
+import type { ViewId } from './lib/route.svelte';
+import Admin from './screens/admin/Admin.svelte';
+import Bulk from './screens/bulk/Bulk.svelte';
+import Channels from './screens/Channels.svelte';
+import Scheduled from './screens/scheduling/Scheduled.svelte';
+import Users from './screens/Users.svelte';
+
+export interface ViewEntry {
+  label: string;
+  /** Rendered with the active account's id; remounted when the account changes. */
+  component: Component<{ accountId: string }>;
+}
+
+export const views: Partial<Record<ViewId, ViewEntry>> = {
+  scheduled: { label: 'Scheduled', component: Scheduled },
+  channels: { label: 'Browse channels', component: Channels },
+  users: { label: 'Users', component: Users },
+  organization: { label: 'Organization', component: Admin },
+};
+
+/** Until the Organization area joins them, the Bulk screen is reached as its own entry. */
+export const bulkView: ViewEntry = { label: 'Bulk', component: Bulk };
