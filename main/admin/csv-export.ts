@@ -3,7 +3,7 @@
 // appear nowhere else.
 import { stringify } from 'csv-stringify/sync';
 import type { BulkJobKind } from '../../shared/bulk-jobs';
-import type { ItemRow } from '../store/bulk-jobs';
+import { itemWarning, type ItemRow } from '../store/bulk-jobs';
 import { createUserPayload } from './plan-create-users';
 import { deactivatePayload } from './plan-deactivate';
 import { invitePayload } from './plan-invites';
@@ -25,12 +25,12 @@ const roleName = (role: number | null) => (role === null ? '' : (ROLE_NAMES[role
 
 const COLUMNS: Record<BulkJobKind, Columns> = {
   create_users: {
-    header: ['line', 'email', 'full_name', 'user_id', 'password', 'state', 'error_code', 'error_msg'],
+    header: ['line', 'email', 'full_name', 'user_id', 'password', 'state', 'error_code', 'error_msg', 'profile_error'],
     row: (item) => {
       const p = createUserPayload.parse(item.payload);
       // Only a password the app generated for a user it created: the file's own are the caller's.
       const password = item.state === 'done' && p.generated ? (item.secret ?? '') : '';
-      return [p.line, p.email, p.full_name, item.result?.user_id ?? '', password, ...outcome(item)];
+      return [p.line, p.email, p.full_name, item.result?.user_id ?? '', password, ...outcome(item), itemWarning(item) ?? ''];
     },
   },
   deactivate_users: userColumns,

@@ -18,10 +18,13 @@ import {
   insertJob,
   itemCounts,
   itemsInState,
+  itemWarning,
   jobItems,
   type ItemRow,
   type JobSettings,
   type PlannedItem,
+  warnedCount,
+  warnedItems,
 } from '../store/bulk-jobs';
 import { allRecords } from '../store/keyed-table';
 import { customProfileFieldsTable } from '../store/personal';
@@ -114,6 +117,7 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
     'bulk.items': ({ job_id, offset, limit, state }) => {
       const { db } = context.activeSession();
       const counts = itemCounts(db, job_id);
+      if (state === 'warned') return { items: warnedItems(db, job_id, limit, offset).map(itemView), total: warnedCount(db, job_id) };
       if (state) return { items: itemsInState(db, job_id, state, limit, offset).map(itemView), total: counts[state] };
       const total = counts.pending + counts.running + counts.done + counts.failed + counts.skipped;
       return { items: jobItems(db, job_id, offset, limit).map(itemView), total };
@@ -154,5 +158,6 @@ function itemView(item: ItemRow): BulkItemView {
     state: item.state,
     error_code: item.error_code,
     error_msg: item.error_msg,
+    warning: itemWarning(item),
   };
 }

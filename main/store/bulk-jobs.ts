@@ -124,6 +124,23 @@ export function itemsInState(db: MirrorDatabase, job_id: number, state: BulkItem
   return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND state = ? ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, state, limit, offset);
 }
 
+/** Done items whose answer carries a note for the administrator (a user created without the profile values the server refused). */
+const WARNED = "state = 'done' AND json_extract(result, '$.profile_error') IS NOT NULL";
+
+export function warnedItems(db: MirrorDatabase, job_id: number, limit = -1, offset = 0): ItemRow[] {
+  return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND ${WARNED} ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, limit, offset);
+}
+
+/** The note a done item carries, if any. */
+export function itemWarning(item: ItemRow): string | null {
+  const note = item.result?.['profile_error'];
+  return typeof note === 'string' ? note : null;
+}
+
+export function warnedCount(db: MirrorDatabase, job_id: number): number {
+  return reader(db, `SELECT count(*) AS n FROM bulk_job_items WHERE job_id = ? AND ${WARNED}`, z.object({ n: z.number().int() })).get(job_id)?.n ?? 0;
+}
+
 export function jobItems(db: MirrorDatabase, job_id: number, offset = 0, limit = -1): ItemRow[] {
   return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, limit, offset);
 }

@@ -37,6 +37,8 @@ export interface BulkItemView {
   state: BulkItemState;
   error_code: string | null;
   error_msg: string | null;
+  /** Done, with a note: the user was created but the server refused some of its profile values. */
+  warning: string | null;
 }
 
 /** Either a stored job to preview and confirm, or why no job can be made (the caller's role). */
@@ -85,7 +87,7 @@ export const bulkChannels = {
   'bulk.unfinished': channel<JobProgress[]>()(z.undefined()),
   /** A page of the job's items, or of those in one state (the preview lists the skipped ones). */
   'bulk.items': channel<{ items: BulkItemView[]; total: number }>()(
-    jobRef.extend({ ...page, state: z.enum(['pending', 'running', 'done', 'failed', 'skipped']).optional() }),
+    jobRef.extend({ ...page, state: z.enum(['pending', 'running', 'done', 'failed', 'skipped', 'warned']).optional() }),
   ),
   /** The results as CSV: created user ids and generated passwords, links, failures with reasons. */
   'bulk.export': channel<{ filename: string; csv: string }>()(jobRef),

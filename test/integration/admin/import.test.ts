@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exportJobCsv } from '../../../main/admin/csv-export';
 import { parseUserCsv } from '../../../main/admin/csv-import';
-import { insertJob, itemsInState, jobItems, markRunning } from '../../../main/store/bulk-jobs';
+import { insertJob, itemsInState, itemWarning, jobItems, markRunning, warnedCount, warnedItems } from '../../../main/store/bulk-jobs';
 import { createUserPayload, planUserImport } from '../../../main/admin/plan-create-users';
 import type { ServiceAccount } from '../../service/index';
 import { importFile, openRunner, serverEmailCounts, useBulkSimulator, type RunnerRun } from './harness';
@@ -131,6 +131,26 @@ describe('bulk user import', () => {
     // A column no field has (Shoe size) is left alone; empty cells set nothing.
     expect(values('prof.1@import.example')).toEqual([{ field_id: 1, value: '+1-555-0199' }, { field_id: 2, value: 'Likes **tea**' }]);
     expect(values('prof.2@import.example')).toEqual([]);
+  });
+
+  it('reports a profile value the server refused beside the user it created, in the job and its export', async () => {
+    run = await openRunner(bulk.service.url, admin, `${bulk.dir.path}/profile-refused.db`);
+    const csv = 'email,full_name,Favorite editor\nprof.3@import.example,Prof Three,notepad\nprof.4@import.example,Prof Four,vim\n';
+    const job_id = plan(run, csv);
+    run.runner.start(job_id);
+    await run.runner.idle(job_id);
+    expect(run.runner.progress(job_id)).toMatchObject({ state: 'finished', done: 2, failed: 0 });
+    expect(serverEmailCounts(bulk.service, ['prof.3@import.example']).get('prof.3@import.example')).toBe(1);
+    const warned = warnedItems(run.db, job_id);
+    expect(warned.map((item) => [createUserPayload.parse(item.payload).email, itemWarning(item)])).toEqual([
+      ['prof.3@import.example', "'notepad' is not a valid choice for 'Favorite editor'."],
+    ]);
+    expect(warnedCount(run.db, job_id)).toBe(1);
+    const exported = parse(exportJobCsv('create_users', jobItems(run.db, job_id)), { bom: true, columns: true }) as Record<string, string>[];
+    expect(exported.map((row) => [row['email'], row['profile_error']])).toEqual([
+      ['prof.3@import.example', "'notepad' is not a valid choice for 'Favorite editor'."],
+      ['prof.4@import.example', ''],
+    ]);
   });
 
   it('sends a few at a time when asked, still each once', async () => {
