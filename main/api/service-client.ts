@@ -2,7 +2,7 @@
 // the same steps: refuse what the server's feature level lacks, check the spec's rules, encode,
 // pace, send, wait and retry on 429, and turn the answer into a result or a typed error.
 import { z } from 'zod';
-import { checkOperation, type CheckContext } from '../../shared/api/operation-checks';
+import { checkOperation } from '../../shared/api/operation-checks';
 import { OPERATIONS } from '../../shared/api/operation-table';
 import { featureLevelProblem } from '../../shared/api/feature-levels';
 import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operations';
@@ -64,12 +64,21 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Told when the call waits on the server's rate limit (pacing or a 429), and until when (epoch ms). */
   onRateLimitWait?: (until: number) => void;
-}
-
-export interface EditScheduledMessageOptions extends CallOptions {
-  /** The scheduled message as last seen: a failed one needs a new timestamp, a type change needs `to`. */
+  /** editScheduledMessage: the scheduled message as last seen: a failed one needs a new timestamp, a type change needs `to`. */
   existing?: { type?: MessageType; failed?: boolean };
 }
+
+/** @deprecated the same as CallOptions, which now carries `existing`. */
+export type EditScheduledMessageOptions = CallOptions;
+
+/** What an answer teaches the client about the server, per operation. */
+type Lessons = { [K in OperationName]?: (result: ResultOf<K>) => void };
+
+/** Answers checked before the app relies on them: they throw an UnexpectedAnswerError otherwise. */
+type AnswerChecks = { [K in OperationName]?: (result: ResultOf<K>) => void };
+const ANSWER_CHECKS: AnswerChecks = {
+  getInvites: ({ invites }) => checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites),
+};
 
 /** Used until registration announces event_queue_longpoll_timeout_seconds (the reference's default). */
 const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;
@@ -137,6 +146,34 @@ export class ServiceClient {
     return this.#rateLimit;
   }
 
+  /**
+   * Calls the operation `name` of the operation table: refuses what the server's feature level
+   * lacks, checks the spec's rules, then sends, paced and retried on 429. A registration or the
+   * server settings also teach the client the server's limits and feature level.
+   */
+  async call<K extends OperationName>(name: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {
+    const result = await this.#call(name, params, { ...options, timeoutMs: options.timeoutMs ?? this.#timeoutFor(name, params) });
+    const check: AnswerChecks[K] = ANSWER_CHECKS[name];
+    check?.(result);
+    const learn: Lessons[K] = this.#lessons[name];
+    learn?.(result);
+    return result;
+  }
+
+  readonly #lessons: Lessons = {
+    getServerSettings: (settings) => {
+      this.#featureLevel = settings.service_feature_level ?? 0;
+    },
+    registerQueue: (result) => this.useRegistration(result),
+  };
+
+  /** A blocking getEvents waits up to event_queue_longpoll_timeout_seconds: its time allows for that. */
+  #timeoutFor<K extends OperationName>(name: K, params: ParamsOf<K>): number {
+    if (name !== 'getEvents' || ('dont_block' in params && params.dont_block === true)) return this.#timeoutMs;
+    const seconds = this.#announced.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
+    return seconds * 1000 + this.#longPollMarginMs;
+  }
+
   /** Feeds the client what a registration announced; registerQueue does this by itself. */
   useRegistration(result: RegistrationContext): void {
     this.#announced = { ...this.#announced, ...registrationContext({ ...result }) };
@@ -146,170 +183,162 @@ export class ServiceClient {
   // 1-24: the spec's operations (21, the outgoing webhook, is received: see outgoing-webhook.ts).
 
   createScheduledMessage(params: ParamsOf<'createScheduledMessage'>, options?: CallOptions) {
-    return this.#call('createScheduledMessage', params, options);
+    return this.call('createScheduledMessage', params, options);
   }
 
-  editScheduledMessage(params: ParamsOf<'editScheduledMessage'>, options: EditScheduledMessageOptions = {}) {
-    const { existing, ...callOptions } = options;
-    return this.#call('editScheduledMessage', params, callOptions, existing ? { existing } : {});
+  editScheduledMessage(params: ParamsOf<'editScheduledMessage'>, options?: CallOptions) {
+    return this.call('editScheduledMessage', params, options);
   }
 
   setTypingStatus(params: ParamsOf<'setTypingStatus'>, options?: CallOptions) {
-    return this.#call('setTypingStatus', params, options);
+    return this.call('setTypingStatus', params, options);
   }
 
   /** Blocks up to event_queue_longpoll_timeout_seconds unless dont_block; the timeout allows for that. */
-  getEvents(params: ParamsOf<'getEvents'>, options: CallOptions = {}) {
-    const longPoll = params.dont_block !== true;
-    const seconds = this.#announced.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
-    const timeoutMs = options.timeoutMs ?? (longPoll ? seconds * 1000 + this.#longPollMarginMs : this.#timeoutMs);
-    return this.#call('getEvents', params, { ...options, timeoutMs });
+  getEvents(params: ParamsOf<'getEvents'>, options?: CallOptions) {
+    return this.call('getEvents', params, options);
   }
 
   updateUserTopic(params: ParamsOf<'updateUserTopic'>, options?: CallOptions) {
-    return this.#call('updateUserTopic', params, options);
+    return this.call('updateUserTopic', params, options);
   }
 
   updateChannelFolder(params: ParamsOf<'updateChannelFolder'>, options?: CallOptions) {
-    return this.#call('updateChannelFolder', params, options);
+    return this.call('updateChannelFolder', params, options);
   }
 
   createChannelFolder(params: ParamsOf<'createChannelFolder'>, options?: CallOptions) {
-    return this.#call('createChannelFolder', params, options);
+    return this.call('createChannelFolder', params, options);
   }
 
   checkMessagesMatchNarrow(params: ParamsOf<'checkMessagesMatchNarrow'>, options?: CallOptions) {
-    return this.#call('checkMessagesMatchNarrow', params, options);
+    return this.call('checkMessagesMatchNarrow', params, options);
   }
 
   createCustomProfileField(params: ParamsOf<'createCustomProfileField'>, options?: CallOptions) {
-    return this.#call('createCustomProfileField', params, options);
+    return this.call('createCustomProfileField', params, options);
   }
 
   updateStatusForUser(params: ParamsOf<'updateStatusForUser'>, options?: CallOptions) {
-    return this.#call('updateStatusForUser', params, options);
+    return this.call('updateStatusForUser', params, options);
   }
 
   deleteTopic(params: ParamsOf<'deleteTopic'>, options?: CallOptions) {
-    return this.#call('deleteTopic', params, options);
+    return this.call('deleteTopic', params, options);
   }
 
   createInviteLink(params: ParamsOf<'createInviteLink'>, options?: CallOptions) {
-    return this.#call('createInviteLink', params, options);
+    return this.call('createInviteLink', params, options);
   }
 
   registerPushDevice(params: ParamsOf<'registerPushDevice'>, options?: CallOptions) {
-    return this.#call('registerPushDevice', params, options);
+    return this.call('registerPushDevice', params, options);
   }
 
   removeReaction(params: ParamsOf<'removeReaction'>, options?: CallOptions) {
-    return this.#call('removeReaction', params, options);
+    return this.call('removeReaction', params, options);
   }
 
   createUser(params: ParamsOf<'createUser'>, options?: CallOptions) {
-    return this.#call('createUser', params, options);
+    return this.call('createUser', params, options);
   }
 
   updateMessageFlags(params: ParamsOf<'updateMessageFlags'>, options?: CallOptions) {
-    return this.#call('updateMessageFlags', params, options);
+    return this.call('updateMessageFlags', params, options);
   }
 
   editSavedSnippet(params: ParamsOf<'editSavedSnippet'>, options?: CallOptions) {
-    return this.#call('editSavedSnippet', params, options);
+    return this.call('editSavedSnippet', params, options);
   }
 
   getChannels(params: ParamsOf<'getChannels'> = {}, options?: CallOptions) {
-    return this.#call('getChannels', params, options);
+    return this.call('getChannels', params, options);
   }
 
   deactivateUser(params: ParamsOf<'deactivateUser'>, options?: CallOptions) {
-    return this.#call('deactivateUser', params, options);
+    return this.call('deactivateUser', params, options);
   }
 
   updateLinkifier(params: ParamsOf<'updateLinkifier'>, options?: CallOptions) {
-    return this.#call('updateLinkifier', params, options);
+    return this.call('updateLinkifier', params, options);
   }
 
   getUsers(params: ParamsOf<'getUsers'> = {}, options?: CallOptions) {
-    return this.#call('getUsers', params, options);
+    return this.call('getUsers', params, options);
   }
 
   getUserByEmail(params: ParamsOf<'getUserByEmail'>, options?: CallOptions) {
-    return this.#call('getUserByEmail', params, options);
+    return this.call('getUserByEmail', params, options);
   }
 
   /** Needs no credentials; teaches the client the server's feature level (absent = 0). */
-  async getServerSettings(options?: CallOptions) {
-    const settings = await this.#call('getServerSettings', {}, options);
-    this.#featureLevel = settings.service_feature_level ?? 0;
-    return settings;
+  getServerSettings(options?: CallOptions) {
+    return this.call('getServerSettings', {}, options);
   }
 
   // The neighbours the spec names as not shown.
 
   /** Registers an event queue and feeds the client the values it announces. */
-  async registerQueue(params: RegisterQueueParams = {}, options?: CallOptions) {
-    const result = await this.#call('registerQueue', params, options);
-    this.useRegistration(result);
-    return result;
+  registerQueue(params: RegisterQueueParams = {}, options?: CallOptions) {
+    return this.call('registerQueue', params, options);
   }
 
   deleteQueue(params: ParamsOf<'deleteQueue'>, options?: CallOptions) {
-    return this.#call('deleteQueue', params, options);
+    return this.call('deleteQueue', params, options);
   }
 
   getScheduledMessages(options?: CallOptions) {
-    return this.#call('getScheduledMessages', {}, options);
+    return this.call('getScheduledMessages', {}, options);
   }
 
   deleteScheduledMessage(params: ParamsOf<'deleteScheduledMessage'>, options?: CallOptions) {
-    return this.#call('deleteScheduledMessage', params, options);
+    return this.call('deleteScheduledMessage', params, options);
   }
 
   sendMessage(params: ParamsOf<'sendMessage'>, options?: CallOptions) {
-    return this.#call('sendMessage', params, options);
+    return this.call('sendMessage', params, options);
   }
 
   getMessages(params: ParamsOf<'getMessages'>, options?: CallOptions) {
-    return this.#call('getMessages', params, options);
+    return this.call('getMessages', params, options);
   }
 
   getChannelFolders(params: ParamsOf<'getChannelFolders'> = {}, options?: CallOptions) {
-    return this.#call('getChannelFolders', params, options);
+    return this.call('getChannelFolders', params, options);
   }
 
   getSavedSnippets(options?: CallOptions) {
-    return this.#call('getSavedSnippets', {}, options);
+    return this.call('getSavedSnippets', {}, options);
   }
 
   createSavedSnippet(params: ParamsOf<'createSavedSnippet'>, options?: CallOptions) {
-    return this.#call('createSavedSnippet', params, options);
+    return this.call('createSavedSnippet', params, options);
   }
 
   deleteSavedSnippet(params: ParamsOf<'deleteSavedSnippet'>, options?: CallOptions) {
-    return this.#call('deleteSavedSnippet', params, options);
+    return this.call('deleteSavedSnippet', params, options);
   }
 
   getCustomProfileFields(options?: CallOptions) {
-    return this.#call('getCustomProfileFields', {}, options);
+    return this.call('getCustomProfileFields', {}, options);
   }
 
   getLinkifiers(options?: CallOptions) {
-    return this.#call('getLinkifiers', {}, options);
+    return this.call('getLinkifiers', {}, options);
   }
 
   /** The unexpired invitations the caller may manage: all for administrators, their own for others. */
   async getInvites(options?: CallOptions): Promise<Invite[]> {
-    const { invites } = await this.#call('getInvites', {}, options);
-    return checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites);
+    const { invites } = await this.call('getInvites', {}, options);
+    return invites;
   }
 
   revokeInviteLink(params: ParamsOf<'revokeInviteLink'>, options?: CallOptions) {
-    return this.#call('revokeInviteLink', params, options);
+    return this.call('revokeInviteLink', params, options);
   }
 
   updateMessageFlagsForNarrow(params: ParamsOf<'updateMessageFlagsForNarrow'>, options?: CallOptions) {
-    return this.#call('updateMessageFlagsForNarrow', params, options);
+    return this.call('updateMessageFlagsForNarrow', params, options);
   }
 
   /**
@@ -333,11 +362,11 @@ export class ServiceClient {
   }
 
   reactivateUser(params: ParamsOf<'reactivateUser'>, options?: CallOptions) {
-    return this.#call('reactivateUser', params, options);
+    return this.call('reactivateUser', params, options);
   }
 
   updateUser(params: ParamsOf<'updateUser'>, options?: CallOptions) {
-    return this.#call('updateUser', params, options);
+    return this.call('updateUser', params, options);
   }
 
   /**
@@ -350,17 +379,12 @@ export class ServiceClient {
     return checkedAnswer('POST /register', 'realm_user_groups', z.array(userGroupSchema), result['realm_user_groups']);
   }
 
-  async #call<K extends OperationName>(
-    name: K,
-    params: ParamsOf<K>,
-    options: CallOptions = {},
-    checkContext: Pick<CheckContext, 'existing'> = {},
-  ): Promise<ResultOf<K>> {
+  async #call<K extends OperationName>(name: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {
     const spec = OPERATIONS[name];
     const request = `${spec.method} ${spec.path}`;
     const problem = featureLevelProblem(name, params, this.#featureLevel);
     if (problem) throw new UnsupportedFeatureError(request, problem.message, problem.level, this.#featureLevel ?? 0);
-    const violations = checkOperation(name, params, { ...this.#announced, ...checkContext });
+    const violations = checkOperation(name, params, { ...this.#announced, ...(options.existing && { existing: options.existing }) });
     if (violations.length > 0) throw new ValidationError(request, violations);
 
     const encoded = encodeRequest(spec.method, spec.path, params);

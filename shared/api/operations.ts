@@ -2,7 +2,7 @@
 // other; the operation table says which part of the request each one goes to.
 import type { ServiceEvent } from './events';
 import type { RegisterQueueParams, RegisterQueueResult } from './registration';
-import type { RevokeInviteLinkParams } from './invites';
+import type { Invite, RevokeInviteLinkParams } from './invites';
 import type {
   Channel,
   ChannelFolder,
@@ -327,7 +327,7 @@ export interface Operations {
   deleteSavedSnippet: { params: DeleteSavedSnippetParams; result: Empty };
   getCustomProfileFields: { params: Empty; result: { custom_fields: CustomProfileField[] } };
   getLinkifiers: { params: Empty; result: { linkifiers: Linkifier[] } };
-  getInvites: { params: Empty; result: { invites: unknown[] } };
+  getInvites: { params: Empty; result: { invites: Invite[] } };
   revokeInviteLink: { params: RevokeInviteLinkParams; result: Empty };
   reactivateUser: { params: ReactivateUserParams; result: Empty };
   updateUser: { params: UpdateUserParams; result: Empty };
