@@ -3,9 +3,8 @@
 // the roles that may use it).
 import type { Component } from 'svelte';
 import type { ViewId } from './lib/route.svelte';
-import Admin from './screens/admin/Admin.svelte';
-import Bulk from './screens/bulk/Bulk.svelte';
 import Channels from './screens/Channels.svelte';
+import Organization from './screens/organization/Organization.svelte';
 import Scheduled from './screens/scheduling/Scheduled.svelte';
 import Users from './screens/Users.svelte';
 
@@ -19,8 +18,5 @@ export const views: Partial<Record<ViewId, ViewEntry>> = {
   scheduled: { label: 'Scheduled', component: Scheduled },
   channels: { label: 'Browse channels', component: Channels },
   users: { label: 'Users', component: Users },
-  organization: { label: 'Organization', component: Admin },
+  organization: { label: 'Organization', component: Organization },
 };
-
-/** Until the Organization area joins them, the Bulk screen is reached as its own entry. */
-export const bulkView: ViewEntry = { label: 'Bulk', component: Bulk };

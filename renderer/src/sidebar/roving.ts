@@ -1,0 +1,52 @@
+// Arrow keys through the sidebar's rows (a roving tabindex: one row is in the Tab order, the
+// arrows move it). Rows are the elements marked `data-row`, in document order; a channel row
+// (aria-expanded) opens with → and closes with ←, and ← on a topic goes back to its channel.
+
+const ROW = '[data-row]';
+
+export function rows(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(ROW)];
+}
+
+/** Handles a key on a row; returns whether it was the sidebar's to handle. */
+export function moveByKey(container: HTMLElement, event: KeyboardEvent, expand: (row: HTMLElement, open: boolean) => void): boolean {
+  const row = (event.target as HTMLElement).closest<HTMLElement>(ROW);
+  if (!row || !container.contains(row)) return false;
+  const all = rows(container);
+  const index = all.indexOf(row);
+  const go = (next: HTMLElement | undefined) => next?.focus();
+  switch (event.key) {
+    case 'ArrowDown':
+      go(all[index + 1]);
+      return true;
+    case 'ArrowUp':
+      go(all[index - 1]);
+      return true;
+    case 'Home':
+      go(all[0]);
+      return true;
+    case 'End':
+      go(all.at(-1));
+      return true;
+    case 'ArrowRight':
+      if (row.getAttribute('aria-expanded') === 'false') expand(row, true);
+      else if (row.getAttribute('aria-expanded') === 'true') go(all[index + 1]);
+      return row.hasAttribute('aria-expanded');
+    case 'ArrowLeft': {
+      if (row.getAttribute('aria-expanded') === 'true') {
+        expand(row, false);
+        return true;
+      }
+      const parent = row.parentElement?.closest<HTMLElement>(ROW);
+      go(parent ?? undefined);
+      return parent !== null && parent !== undefined;
+    }
+    case 'Enter':
+      // Buttons open themselves; tree items are opened by their click.
+      if (row.tagName === 'BUTTON') return false;
+      row.click();
+      return true;
+    default:
+      return false;
+  }
+}

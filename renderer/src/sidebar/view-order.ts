@@ -1,0 +1,19 @@
+// The views the sidebar lists, in its order (Inbox first); Alt+1…9 open the first nine shown.
+// A view is shown only once it is registered in views.ts, and the Organization area only to the
+// roles that may use it (members find the Users directory instead).
+import type { ViewId } from '../lib/route.svelte';
+import { views, type ViewEntry } from '../views';
+
+const ORDER: readonly ViewId[] = ['inbox', 'recent', 'mentions', 'starred', 'search', 'scheduled', 'drafts', 'outbox'];
+
+export interface ShownView extends ViewEntry {
+  id: ViewId;
+}
+
+export function shownViews(isAdministrator: boolean): ShownView[] {
+  const ids: ViewId[] = [...ORDER, isAdministrator ? 'organization' : 'users'];
+  return ids.flatMap((id) => {
+    const entry = views[id];
+    return entry ? [{ id, ...entry }] : [];
+  });
+}
