@@ -5,6 +5,7 @@ import { channelRoutes } from './areas/channels';
 import { flagRoutes } from './areas/flags';
 import { inviteRoutes } from './areas/invites';
 import { linkifierRoutes } from './areas/linkifiers';
+import { messageEditRoutes } from './areas/messageEdits';
 import { messageRoutes } from './areas/messages';
 import { profileFieldRoutes } from './areas/profileFields';
 import { pushRoutes } from './areas/push';
@@ -38,6 +39,7 @@ export const routes: readonly Route[] = [
   ...inviteRoutes,
   ...pushRoutes,
   ...messageRoutes,
+  ...messageEditRoutes,
   ...reactionRoutes,
   ...flagRoutes,
   ...savedSnippetRoutes,

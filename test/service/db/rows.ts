@@ -67,6 +67,8 @@ export interface MessageRow {
   rendered_content: string;
   timestamp: number;
   client: string;
+  /** Absent until the content is first edited. */
+  last_edit_timestamp?: number | null;
 }
 
 export interface ReactionRow {

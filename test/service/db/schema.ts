@@ -110,7 +110,8 @@ CREATE TABLE messages (
   content TEXT NOT NULL,
   rendered_content TEXT NOT NULL,
   timestamp INTEGER NOT NULL,
-  client TEXT NOT NULL
+  client TEXT NOT NULL,
+  last_edit_timestamp INTEGER
 );
 CREATE INDEX messages_topic ON messages (stream_id, topic COLLATE NOCASE, id);
 CREATE INDEX messages_dm ON messages (dm_key, id);

@@ -4,6 +4,7 @@ import { canAccessChannelMetadata, isAdmin, isGuest, isModerator, isOwner } from
 import { channelFolderRecord, channelFolders, MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../areas/channelFolders';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../areas/channels';
 import { linkifiersFor } from '../areas/linkifiers';
+import { MESSAGE_EDITING } from '../areas/messageEdits';
 import { FIELD_TYPE_NAMES, profileFieldRecords } from '../areas/profileFields';
 import { savedSnippetRecord } from '../areas/savedSnippets';
 import { scheduledRecord } from '../areas/scheduledMessages';
@@ -282,9 +283,7 @@ function realm(sim: Sim): State {
     realm_mandatory_topics: false,
     realm_default_language: 'en',
     realm_message_retention_days: -1,
-    realm_allow_message_editing: true,
-    realm_message_content_edit_limit_seconds: 600,
-    realm_message_content_delete_limit_seconds: null,
+    ...MESSAGE_EDITING,
     realm_invite_required: false,
     realm_emails_restricted_to_domains: false,
     realm_waiting_period_threshold: 0,

@@ -72,6 +72,7 @@ export function messageRecord(db: Db, message: MessageRow, view: MessageView): R
     topic_links: message.type === 'stream' ? topicLinks(db, message.topic) : [],
   };
   if (message.stream_id !== null) record['stream_id'] = message.stream_id;
+  if (typeof message.last_edit_timestamp === 'number') record['last_edit_timestamp'] = message.last_edit_timestamp;
   return record;
 }
 

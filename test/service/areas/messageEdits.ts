@@ -1,0 +1,118 @@
+// Editing a message's content and deleting a message, with the organization's rules real servers
+// apply (editing allowed at all, the sender only, within the edit limit; deleting by the delete
+// groups within the delete limit), and the update_message / delete_message events.
+import { canSeeMessage } from '../access';
+import { nowSeconds, type Sim } from '../context';
+import type { MessageRow, UserRow } from '../db/rows';
+import { messageAudience } from '../events/audience';
+import { inSystemGroup } from '../groups';
+import { badRequest } from '../http/errors';
+import type { Route } from '../http/router';
+import { renderContent } from '../messaging/send';
+import { REALM_PERMISSIONS } from '../permissions';
+import { viewerFlags } from '../records/message';
+
+/** The organization's message-editing settings, as registration announces them. */
+export const MESSAGE_EDITING = {
+  realm_allow_message_editing: true,
+  realm_message_content_edit_limit_seconds: 600,
+  realm_message_content_delete_limit_seconds: null,
+} as const satisfies Record<string, boolean | number | null>;
+
+/** Real servers allow a few seconds past the limit for the request to arrive. */
+const EDIT_LIMIT_BUFFER_SECONDS = 20;
+
+function visibleMessage(sim: Sim, user: UserRow, messageId: number): MessageRow {
+  const message = sim.db.prepare('SELECT * FROM messages WHERE id = ?').get(messageId) as MessageRow | undefined;
+  if (message === undefined || !canSeeMessage(sim.db, user, message)) throw badRequest('Invalid message(s)');
+  return message;
+}
+
+const pastLimit = (message: MessageRow, limit: number | null): boolean =>
+  limit !== null && nowSeconds() - message.timestamp > limit + EDIT_LIMIT_BUFFER_SECONDS;
+
+function checkCanEditContent(user: UserRow, message: MessageRow): void {
+  if (!MESSAGE_EDITING.realm_allow_message_editing) throw badRequest('Your organization has turned off message editing');
+  if (message.sender_id !== user.user_id) throw badRequest("You don't have permission to edit this message");
+  if (pastLimit(message, MESSAGE_EDITING.realm_message_content_edit_limit_seconds)) {
+    throw badRequest("The time limit for editing this message's content has passed");
+  }
+}
+
+function checkCanDelete(user: UserRow, message: MessageRow): void {
+  if (inSystemGroup(user, REALM_PERMISSIONS.realm_can_delete_any_message_group)) return;
+  const mayDeleteOwn = message.sender_id === user.user_id && inSystemGroup(user, REALM_PERMISSIONS.realm_can_delete_own_message_group);
+  if (!mayDeleteOwn) throw badRequest("You don't have permission to delete this message");
+  if (pastLimit(message, MESSAGE_EDITING.realm_message_content_delete_limit_seconds)) {
+    throw badRequest('The time limit for deleting this message has passed');
+  }
+}
+
+function publishEdit(sim: Sim, editor: UserRow, before: MessageRow, after: MessageRow, editTimestamp: number): void {
+  const common = {
+    type: 'update_message',
+    user_id: editor.user_id,
+    edit_timestamp: editTimestamp,
+    message_id: after.id,
+    message_ids: [after.id],
+    rendering_only: false,
+    orig_content: before.content,
+    orig_rendered_content: before.rendered_content,
+    content: after.content,
+    rendered_content: after.rendered_content,
+    is_me_message: after.content.startsWith('/me '),
+    ...(after.stream_id !== null && { stream_id: after.stream_id }),
+  };
+  sim.queues.publish(new Set(messageAudience(sim, after)), (queue) => ({ ...common, flags: viewerFlags(sim.db, queue.userId, after.id) }));
+}
+
+function publishDeletion(sim: Sim, message: MessageRow, audience: Iterable<number>): void {
+  const common =
+    message.stream_id === null
+      ? { type: 'delete_message', message_type: 'private' }
+      : { type: 'delete_message', message_type: 'stream', stream_id: message.stream_id, topic: message.topic };
+  sim.queues.publish(audience, (queue) =>
+    queue.hasCapability('bulk_message_deletion') ? { ...common, message_ids: [message.id] } : { ...common, message_id: message.id },
+  );
+}
+
+export const messageEditRoutes: Route[] = [
+  {
+    method: 'PATCH',
+    path: '/messages/{message_id}',
+    params: ['content'],
+    handle({ sim, user, params, path }) {
+      const before = visibleMessage(sim, user, path.int('message_id'));
+      const requested = params.string('content');
+      if (requested === undefined) throw badRequest('Nothing to change');
+      checkCanEditContent(user, before);
+      // An emptied message is kept, saying so, as real servers do.
+      const content = requested.trim() === '' ? '(deleted)' : requested;
+      const editTimestamp = nowSeconds();
+      const after: MessageRow = { ...before, content, rendered_content: renderContent(sim, content), last_edit_timestamp: editTimestamp };
+      sim.db
+        .prepare('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?')
+        .run(after.content, after.rendered_content, editTimestamp, after.id);
+      publishEdit(sim, user, before, after, editTimestamp);
+      return {};
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/messages/{message_id}',
+    params: [],
+    handle({ sim, user, path }) {
+      const message = visibleMessage(sim, user, path.int('message_id'));
+      checkCanDelete(user, message);
+      // Those who could see it are known only before its rows go.
+      const audience = new Set(messageAudience(sim, message));
+      sim.db.transaction(() => {
+        sim.db.prepare('DELETE FROM reactions WHERE message_id = ?').run(message.id);
+        sim.db.prepare('DELETE FROM user_messages WHERE message_id = ?').run(message.id);
+        sim.db.prepare('DELETE FROM messages WHERE id = ?').run(message.id);
+      })();
+      publishDeletion(sim, message, audience);
+      return {};
+    },
+  },
+];

@@ -1,0 +1,120 @@
+// Editing and deleting messages, and adding reactions, as real servers allow them: who may, until
+// when, and which event reaches whom (each checked against the reference schemas by EventStream).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemo, type Demo } from './testing/demo';
+import { EventStream, ofType } from './testing/events';
+import { expectResponseValid } from './testing/reference';
+
+let demo: Demo;
+beforeAll(async () => {
+  demo = await startDemo();
+});
+afterAll(() => demo.service.close());
+
+type Role = keyof Demo['clients'];
+
+async function send(as: Role, params: Record<string, unknown> = {}): Promise<number> {
+  const reply = await demo.clients[as].post('/messages', { type: 'stream', to: DEMO.channels.general, topic: 'edits', content: 'first words', ...params } as never);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body['id'] as number;
+}
+
+async function fetchOne(as: Role, id: number): Promise<Record<string, unknown> | undefined> {
+  const reply = await demo.clients[as].get('/messages', { anchor: id, num_before: 0, num_after: 0 });
+  return (reply.body['messages'] as Record<string, unknown>[]).find((message) => message['id'] === id);
+}
+
+/** Moves a message's sending time back, as if it were sent `seconds` ago. */
+function age(id: number, seconds: number): void {
+  demo.service.db.prepare('UPDATE messages SET timestamp = ? WHERE id = ?').run(Math.floor(Date.now() / 1000) - seconds, id);
+}
+
+describe('PATCH /messages/{message_id}', () => {
+  it('changes the content, marks the message edited and tells every reader with update_message', async () => {
+    const id = await send('member');
+    const reader = await EventStream.open(demo.service.url, demo.accounts.owner, { event_types: ['update_message'] });
+    const reply = await demo.clients.member.patch(`/messages/${id}`, { content: 'better **words**' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expectResponseValid('update-message', reply.body);
+    const event = await reader.next(ofType('update_message'));
+    expect(event).toMatchObject({
+      message_id: id,
+      message_ids: [id],
+      user_id: demo.accounts.member.user_id,
+      orig_content: 'first words',
+      content: 'better **words**',
+      rendered_content: '<p>better <strong>words</strong></p>',
+      rendering_only: false,
+      stream_id: DEMO.channels.general,
+    });
+    const fetched = await fetchOne('owner', id);
+    expect(fetched).toMatchObject({ content: '<p>better <strong>words</strong></p>', last_edit_timestamp: event['edit_timestamp'] });
+  });
+
+  it("refuses another's message, even to an administrator", async () => {
+    const id = await send('member');
+    const reply = await demo.clients.owner.patch(`/messages/${id}`, { content: 'not yours' });
+    expect(reply.status).toBe(400);
+    expectResponseValid('update-message', reply.body, '400');
+    expect(reply.body).toMatchObject({ code: 'BAD_REQUEST', msg: "You don't have permission to edit this message" });
+    expect(await fetchOne('member', id)).toMatchObject({ content: '<p>first words</p>' });
+  });
+
+  it('refuses once the edit limit (600 s) has passed', async () => {
+    const id = await send('member');
+    age(id, 3600);
+    const reply = await demo.clients.member.patch(`/messages/${id}`, { content: 'too late' });
+    expect(reply.status).toBe(400);
+    expect(reply.body['msg']).toBe("The time limit for editing this message's content has passed");
+  });
+
+  it('refuses a message the user cannot see as invalid', async () => {
+    const hidden = await demo.clients.owner.post('/messages', { type: 'stream', to: DEMO.channels.leadership, topic: 'secret', content: 'private' });
+    const reply = await demo.clients.member.patch(`/messages/${String(hidden.body['id'])}`, { content: 'x' });
+    expect(reply.body).toMatchObject({ result: 'error', msg: 'Invalid message(s)' });
+  });
+});
+
+describe('DELETE /messages/{message_id}', () => {
+  it('lets a member delete their own message and tells its readers with delete_message', async () => {
+    const id = await send('member');
+    const reader = await EventStream.open(demo.service.url, demo.accounts.owner, { event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } });
+    const oldClient = await EventStream.open(demo.service.url, demo.accounts.admin, { event_types: ['delete_message'] });
+    const reply = await demo.clients.member.delete(`/messages/${id}`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expectResponseValid('delete-message', reply.body);
+    expect(await reader.next(ofType('delete_message'))).toMatchObject({ message_ids: [id], message_type: 'stream', stream_id: DEMO.channels.general, topic: 'edits' });
+    expect(await oldClient.next(ofType('delete_message'))).toMatchObject({ message_id: id, message_type: 'stream' });
+    expect(await fetchOne('owner', id)).toBeUndefined();
+  });
+
+  it("refuses a member deleting another's message; an administrator may", async () => {
+    const id = await send('owner');
+    const refused = await demo.clients.member.delete(`/messages/${id}`);
+    expect(refused.status).toBe(400);
+    expectResponseValid('delete-message', refused.body, '400');
+    expect(refused.body['msg']).toBe("You don't have permission to delete this message");
+    expect((await demo.clients.admin.delete(`/messages/${id}`)).status).toBe(200);
+  });
+
+  it('deletes a direct message for its participants only', async () => {
+    const reply = await demo.clients.member.post('/messages', { type: 'direct', to: [demo.accounts.moderator.user_id], content: 'oops' });
+    const id = reply.body['id'] as number;
+    const participant = await EventStream.open(demo.service.url, demo.accounts.moderator, { event_types: ['delete_message'], client_capabilities: { bulk_message_deletion: true } });
+    const outsider = await EventStream.open(demo.service.url, demo.accounts.guest, { event_types: ['delete_message'] });
+    expect((await demo.clients.member.delete(`/messages/${id}`)).status).toBe(200);
+    expect(await participant.next(ofType('delete_message'))).toMatchObject({ message_ids: [id], message_type: 'private' });
+    expect(await outsider.collect()).toEqual([]);
+  });
+});
+
+describe('POST /messages/{message_id}/reactions', () => {
+  it('answers like real servers and sends a reaction add event that matches the reference', async () => {
+    const id = await send('member');
+    const reader = await EventStream.open(demo.service.url, demo.accounts.owner, { event_types: ['reaction'] });
+    const reply = await demo.clients.owner.post(`/messages/${id}/reactions`, { emoji_name: 'party_parrot', emoji_code: '1', reaction_type: 'realm_emoji' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expectResponseValid('add-reaction', reply.body);
+    expect(await reader.next(ofType('reaction', 'add'))).toMatchObject({ message_id: id, emoji_name: 'party_parrot', reaction_type: 'realm_emoji', user_id: demo.accounts.owner.user_id });
+  });
+});
