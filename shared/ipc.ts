@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { adminChannels } from './ipc-channels/admin';
 import { appChannels, type AppState } from './ipc-channels/app';
+import { composeChannels } from './ipc-channels/compose';
 import { conversationChannels } from './ipc-channels/conversations';
 import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
@@ -19,6 +20,7 @@ import type { SyncStatusView } from './sync-status';
 
 export * from './ipc-channels/admin';
 export * from './ipc-channels/app';
+export * from './ipc-channels/compose';
 export * from './ipc-channels/conversations';
 export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
@@ -32,6 +34,7 @@ export const ipcChannels = {
   ...bulkChannels,
   ...directoryChannels,
   ...conversationChannels,
+  ...composeChannels,
   ...outboxChannels,
   ...schedulingChannels,
   ...unreadChannels,

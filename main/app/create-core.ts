@@ -10,6 +10,7 @@ import { accountHandlers } from '../handlers/accounts';
 import { bulkHandlers } from '../handlers/bulk';
 import { adminHandlers } from '../handlers/admin';
 import type { CoreContext } from '../handlers/context';
+import { composeHandlers } from '../handlers/compose';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { outboxHandlers } from '../handlers/outbox';
@@ -120,7 +121,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

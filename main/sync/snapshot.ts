@@ -12,6 +12,9 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
   include_subscribers: false,
   fetch_event_types: [
     'realm',
+    // The compose box's custom emoji and the groups its wildcard-mention permission names.
+    'realm_emoji',
+    'realm_user_groups',
     'realm_user',
     'user_status',
     'subscription',

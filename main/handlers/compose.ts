@@ -1,0 +1,66 @@
+// The compose box's vocabulary from the mirror: the organization's custom emoji (registration's
+// realm_emoji) and whether the user's role may use wildcard mentions, read from the
+// group-setting value realm_can_mention_many_users_group (its system groups resolved through
+// realm_user_groups), or the older realm_wildcard_mention_policy enum where that is all there is.
+import { z } from 'zod';
+import type { ComposeVocabulary, CustomEmoji } from '../../shared/ipc';
+import type { MirrorDatabase } from '../store/database';
+import { realmValue } from '../store/realm';
+import { userById } from '../store/users';
+import type { CoreContext } from './context';
+import type { AreaHandlers } from './dispatch';
+
+const realmEmoji = z.record(z.string(), z.object({ id: z.coerce.string(), name: z.string(), deactivated: z.boolean().optional() }));
+const groupSetting = z.union([z.number().int(), z.object({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) })]);
+const userGroups = z.array(z.object({ id: z.number().int(), name: z.string() }).passthrough());
+
+/** The most restricted role (highest role number) each system group holds. */
+const SYSTEM_GROUP_ROLES: Readonly<Record<string, number | null>> = {
+  'role:nobody': null,
+  'role:owners': 100,
+  'role:administrators': 200,
+  'role:moderators': 300,
+  'role:fullmembers': 400,
+  'role:members': 400,
+  'role:everyone': 600,
+  'role:internet': 600,
+};
+
+/** realm_wildcard_mention_policy: 1 anyone, 2 members, 3 full members, 5 administrators, 6 nobody, 7 moderators. */
+const POLICY_ROLES: Readonly<Record<number, number | null>> = { 1: 600, 2: 400, 3: 400, 5: 200, 6: null, 7: 300 };
+
+function customEmoji(db: MirrorDatabase): CustomEmoji[] {
+  const parsed = realmEmoji.safeParse(realmValue(db, 'realm_emoji'));
+  if (!parsed.success) return [];
+  return Object.values(parsed.data)
+    .filter((emoji) => emoji.deactivated !== true)
+    .map((emoji) => ({ emoji_name: emoji.name, emoji_code: emoji.id }))
+    .sort((a, b) => a.emoji_name.localeCompare(b.emoji_name));
+}
+
+const roleAllowed = (maxRole: number | null | undefined, role: number): boolean => maxRole !== undefined && maxRole !== null && role <= maxRole;
+
+export function mayMentionMany(db: MirrorDatabase, user_id: number): boolean {
+  const role = userById(db, user_id)?.role;
+  if (role === undefined) return true;
+  const setting = groupSetting.safeParse(realmValue(db, 'realm_can_mention_many_users_group'));
+  if (setting.success) {
+    const groups = userGroups.safeParse(realmValue(db, 'realm_user_groups'));
+    const systemGroup = (id: number) => (groups.success ? groups.data.find((group) => group.id === id)?.name : undefined);
+    const inGroup = (id: number) => roleAllowed(SYSTEM_GROUP_ROLES[systemGroup(id) ?? ''], role);
+    if (typeof setting.data === 'number') return inGroup(setting.data);
+    return setting.data.direct_members.includes(user_id) || setting.data.direct_subgroups.some(inGroup);
+  }
+  const policy = z.number().int().safeParse(realmValue(db, 'realm_wildcard_mention_policy'));
+  // Neither told: the server decides when the message is sent.
+  return policy.success ? roleAllowed(POLICY_ROLES[policy.data], role) : true;
+}
+
+export function composeHandlers(context: CoreContext): AreaHandlers<'compose.vocabulary'> {
+  return {
+    'compose.vocabulary': () => {
+      const { db, account } = context.activeSession();
+      return { custom_emoji: customEmoji(db), wildcard_mentions: mayMentionMany(db, account.user_id) };
+    },
+  };
+}
