@@ -27,6 +27,7 @@ import {
   type JobRow,
 } from '../store/bulk-jobs';
 import { operations, type JobOperation } from './operations';
+import { secondsLeft, type Budget } from './time-left';
 
 export interface JobRunnerOptions {
   db: MirrorDatabase;
@@ -65,6 +66,9 @@ interface Run {
   finishedAt: number[];
   /** The server's rate limit holds the run until then (epoch ms). */
   waitingUntil: number | null;
+  /** When the rate limit last held the run, and the longest window its headers have shown. */
+  lastWaitAt: number | null;
+  windowMs: number;
   lastNotice: number;
   /** The quiet-time notices' timer, for as long as the run lasts. */
   quiet: ReturnType<typeof setInterval> | undefined;
@@ -130,7 +134,7 @@ export class JobRunner {
       skipped: counts.skipped,
       remaining,
       rate_per_minute: rate,
-      seconds_left: rate === null || rate === 0 ? null : Math.round((remaining / rate) * 60),
+      seconds_left: secondsLeft({ itemsLeft: remaining, ratePerMinute: rate, budget: this.#budget(run), now: Date.now() }),
       waiting_until: waitingUntil !== null && waitingUntil > Date.now() ? waitingUntil : null,
       halt: job.settings.halt ?? null,
     };
@@ -159,6 +163,8 @@ export class JobRunner {
       startedAt: Date.now(),
       finishedAt: [],
       waitingUntil: null,
+      lastWaitAt: null,
+      windowMs: 0,
       lastNotice: 0,
       quiet: undefined,
       done: Promise.resolve(),
@@ -359,6 +365,7 @@ export class JobRunner {
 
   /** The screen is told at once that the job waits on the server, and until when. */
   #waiting(run: Run, until: number): void {
+    run.lastWaitAt = Date.now();
     if (until - Date.now() < WAIT_NOTICE_MS) return;
     run.waitingUntil = Math.max(run.waitingUntil ?? 0, until);
     this.#notify(run);
@@ -366,6 +373,9 @@ export class JobRunner {
 
   #tick(run: Run): void {
     const now = Date.now();
+    const limit = this.#client.rateLimit;
+    // A sliding window's reset is at most a window away: the longest distance seen is the window.
+    if (limit) run.windowMs = Math.max(run.windowMs, limit.resetAt - limit.observedAt);
     run.finishedAt.push(now);
     while (run.finishedAt[0]! <= now - RATE_WINDOW_MS) run.finishedAt.shift();
     if (now - run.lastNotice >= this.#intervalMs) this.#notify(run);
@@ -379,6 +389,14 @@ export class JobRunner {
     if (span < RATE_MIN_SPAN_MS) return null;
     const recent = run.finishedAt.filter((at) => at > now - RATE_WINDOW_MS).length;
     return Math.round((recent / span) * 60_000 * 10) / 10;
+  }
+
+  /** The server's budget, when the rate limit held the run within the pace's window. */
+  #budget(run: Run | undefined): Budget | null {
+    const limit = this.#client.rateLimit;
+    if (!run || run.lastWaitAt === null || Date.now() - run.lastWaitAt > RATE_WINDOW_MS) return null;
+    if (!limit || limit.limit === undefined || run.windowMs === 0) return null;
+    return { limit: limit.limit, remaining: limit.remaining, resetAt: limit.resetAt, windowMs: run.windowMs };
   }
 
   #notify(run: Run): JobProgress {
