@@ -45,7 +45,7 @@ const haltUnlessAboutOwner = (what: string) => (error: ServiceError) =>
 /** Asks the server for the user's record and whether the item's change is already there. */
 async function userNow(client: ServiceClient, email: string, changed: (user: User) => boolean): Promise<Recovered> {
   try {
-    const { user } = await client.getUserByEmail({ email });
+    const { user } = await client.call('getUserByEmail', { email });
     return changed(user) ? { done: {} } : { resend: true };
   } catch (error) {
     if (isNoSuchUser(error)) return { failed: { code: 'NOT_FOUND', message: `${email} is no longer a user of this organization.` } };
@@ -57,11 +57,11 @@ const createUsers: JobOperation = {
   async send(client, { payload, secret }, _settings, options) {
     const { email, full_name, profile_data } = createUserPayload.parse(payload);
     if (secret === null) throw new ValidationError('POST /users', [{ param: 'password', message: 'The initial password of this row is no longer kept; import the row again.' }]);
-    const created = await client.createUser({ email, full_name, password: secret }, options);
+    const created = await client.call('createUser', { email, full_name, password: secret }, options);
     if (profile_data.length === 0) return created;
     // The user exists whatever happens next: a refused value is reported with the created user.
     try {
-      await client.updateUser({ user_id: created.user_id, profile_data }, options);
+      await client.call('updateUser', { user_id: created.user_id, profile_data }, options);
       return created;
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
@@ -71,7 +71,7 @@ const createUsers: JobOperation = {
   async recover(client, payload) {
     const { email } = createUserPayload.parse(payload);
     try {
-      const { user } = await client.getUserByEmail({ email });
+      const { user } = await client.call('getUserByEmail', { email });
       return { done: { user_id: user.user_id } };
     } catch (error) {
       if (isNoSuchUser(error)) return { resend: true };
@@ -92,7 +92,7 @@ const deactivateUsers: JobOperation = {
   async send(client, { payload }, settings, options) {
     const { user_id } = sendable(payload);
     const comment = settings.deactivation_notification_comment;
-    await client.deactivateUser({ user_id, ...(typeof comment === 'string' && { deactivation_notification_comment: comment }) }, options);
+    await client.call('deactivateUser', { user_id, ...(typeof comment === 'string' && { deactivation_notification_comment: comment }) }, options);
     return {};
   },
   recover: (client, payload) => userNow(client, deactivatePayload.parse(payload).email, (user) => !user.is_active),
@@ -103,7 +103,7 @@ const deactivateUsers: JobOperation = {
 const createInviteLinks: JobOperation = {
   async send(client, _payload, settings, options) {
     const { halt: _halt, ...params } = settings;
-    return await client.createInviteLink(params as CreateInviteLinkParams, options);
+    return await client.call('createInviteLink', params as CreateInviteLinkParams, options);
   },
   // The API lists no invitation links, so a link that may exist is not sent twice: it is reported.
   recover: () =>
@@ -113,7 +113,7 @@ const createInviteLinks: JobOperation = {
 
 const reactivateUsers: JobOperation = {
   async send(client, { payload }, _settings, options) {
-    await client.reactivateUser({ user_id: sendable(payload).user_id }, options);
+    await client.call('reactivateUser', { user_id: sendable(payload).user_id }, options);
     return {};
   },
   recover: (client, payload) => userNow(client, sendable(payload).email, (user) => user.is_active),
@@ -123,7 +123,7 @@ const reactivateUsers: JobOperation = {
 const changeRoles: JobOperation = {
   async send(client, { payload }, _settings, options) {
     const { role } = roleChangePayload.parse(payload);
-    await client.updateUser({ user_id: sendable(payload).user_id, role }, options);
+    await client.call('updateUser', { user_id: sendable(payload).user_id, role }, options);
     return {};
   },
   recover(client, payload) {

@@ -1,6 +1,7 @@
-// The typed client of the service's HTTP API: one method per operation. Every call goes through
-// the same steps: refuse what the server's feature level lacks, check the spec's rules, encode,
-// pace, send, wait and retry on 429, and turn the answer into a result or a typed error.
+// The typed client of the service's HTTP API: call(name, params, options), typed from the operation
+// table. Every call goes through the same steps: refuse what the server's feature level lacks, check
+// the spec's rules, encode, pace, send, wait and retry on 429, and turn the answer into a result or a
+// typed error.
 import { z } from 'zod';
 import { checkOperation } from '../../shared/api/operation-checks';
 import { OPERATIONS } from '../../shared/api/operation-table';
@@ -8,22 +9,21 @@ import { featureLevelProblem } from '../../shared/api/feature-levels';
 import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operations';
 import { registrationContext, type RegisterQueueParams, type RegistrationContext } from '../../shared/api/registration';
 import type { MessageType, NarrowTerm } from '../../shared/api/records';
-import { inviteSchema, userGroupSchema, type Invite, type UserGroup } from '../../shared/api/invites';
+import { inviteSchema } from '../../shared/api/invites';
 import { readAnswer, toServiceError } from './answers';
 import { basicAuthorization } from './authorization';
 import { checkedAnswer } from './checked-answer';
 import { systemClock, type Clock } from './clock';
 import { encodeRequest } from './encoding';
+import { markNarrowRead } from './mark-narrow-read';
 import { ServiceError, UnsupportedFeatureError, ValidationError } from './errors';
 import { silentLogger, type Logger } from './logger';
 import { Pacer, type PacerOptions } from './pacer';
 import { rateLimitWaitMs, readRateLimitHeaders, type RateLimitState } from './rate-limit';
 import { apiRootFor } from './server-url';
 import { Transport } from './transport';
+import { getUserGroups } from './user-groups';
 
-/** Messages a range of a flag update over a narrow asks for; the server may bound it lower. */
-const NARROW_RANGE = 5000;
-const flagRangeSchema = z.looseObject({ updated_count: z.number().int(), last_processed_id: z.number().int().nullable(), found_newest: z.boolean() });
 
 export interface ServiceClientOptions {
   /** The server's address; https:, or http: to a loopback address. The client appends /api/v1. */
@@ -67,9 +67,6 @@ export interface CallOptions {
   /** editScheduledMessage: the scheduled message as last seen: a failed one needs a new timestamp, a type change needs `to`. */
   existing?: { type?: MessageType; failed?: boolean };
 }
-
-/** @deprecated the same as CallOptions, which now carries `existing`. */
-export type EditScheduledMessageOptions = CallOptions;
 
 /** What an answer teaches the client about the server, per operation. */
 type Lessons = { [K in OperationName]?: (result: ResultOf<K>) => void };
@@ -152,7 +149,7 @@ export class ServiceClient {
    * server settings also teach the client the server's limits and feature level.
    */
   async call<K extends OperationName>(name: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {
-    const result = await this.#call(name, params, { ...options, timeoutMs: options.timeoutMs ?? this.#timeoutFor(name, params) });
+    const result = await this.#send(name, params, { ...options, timeoutMs: options.timeoutMs ?? this.#timeoutFor(name, params) });
     const check: AnswerChecks[K] = ANSWER_CHECKS[name];
     check?.(result);
     const learn: Lessons[K] = this.#lessons[name];
@@ -180,7 +177,7 @@ export class ServiceClient {
     if (this.#announced.service_feature_level !== undefined) this.#featureLevel = this.#announced.service_feature_level;
   }
 
-  // 1-24: the spec's operations (21, the outgoing webhook, is received: see outgoing-webhook.ts).
+  // Until the last callers move to call() (issue 11): one delegate per operation.
 
   createScheduledMessage(params: ParamsOf<'createScheduledMessage'>, options?: CallOptions) {
     return this.call('createScheduledMessage', params, options);
@@ -194,7 +191,6 @@ export class ServiceClient {
     return this.call('setTypingStatus', params, options);
   }
 
-  /** Blocks up to event_queue_longpoll_timeout_seconds unless dont_block; the timeout allows for that. */
   getEvents(params: ParamsOf<'getEvents'>, options?: CallOptions) {
     return this.call('getEvents', params, options);
   }
@@ -271,14 +267,10 @@ export class ServiceClient {
     return this.call('getUserByEmail', params, options);
   }
 
-  /** Needs no credentials; teaches the client the server's feature level (absent = 0). */
   getServerSettings(options?: CallOptions) {
     return this.call('getServerSettings', {}, options);
   }
 
-  // The neighbours the spec names as not shown.
-
-  /** Registers an event queue and feeds the client the values it announces. */
   registerQueue(params: RegisterQueueParams = {}, options?: CallOptions) {
     return this.call('registerQueue', params, options);
   }
@@ -327,10 +319,8 @@ export class ServiceClient {
     return this.call('getLinkifiers', {}, options);
   }
 
-  /** The unexpired invitations the caller may manage: all for administrators, their own for others. */
-  async getInvites(options?: CallOptions): Promise<Invite[]> {
-    const { invites } = await this.call('getInvites', {}, options);
-    return invites;
+  async getInvites(options?: CallOptions) {
+    return (await this.call('getInvites', {}, options)).invites;
   }
 
   revokeInviteLink(params: ParamsOf<'revokeInviteLink'>, options?: CallOptions) {
@@ -341,24 +331,8 @@ export class ServiceClient {
     return this.call('updateMessageFlagsForNarrow', params, options);
   }
 
-  /**
-   * Marks every message of a narrow read, range after range from the oldest unread: the server
-   * bounds each range, and says with found_newest when the last one is done.
-   */
-  async markNarrowRead(params: { narrow: NarrowTerm[] }, options?: CallOptions): Promise<{ updated_count: number }> {
-    const narrow = [...params.narrow, { operator: 'is', operand: 'unread' }];
-    let anchor: ParamsOf<'updateMessageFlagsForNarrow'>['anchor'] = 'first_unread';
-    let updated_count = 0;
-    for (;;) {
-      const answer = await this.updateMessageFlagsForNarrow(
-        { anchor, include_anchor: anchor === 'first_unread', num_before: 0, num_after: NARROW_RANGE, narrow, op: 'add', flag: 'read' },
-        options,
-      );
-      const range = checkedAnswer('POST /messages/flags/narrow', 'the range', flagRangeSchema, answer);
-      updated_count += range.updated_count;
-      if (range.found_newest || range.last_processed_id === null) return { updated_count };
-      anchor = range.last_processed_id;
-    }
+  markNarrowRead(params: { narrow: NarrowTerm[] }, options?: CallOptions) {
+    return markNarrowRead(this, params, options);
   }
 
   reactivateUser(params: ParamsOf<'reactivateUser'>, options?: CallOptions) {
@@ -369,17 +343,11 @@ export class ServiceClient {
     return this.call('updateUser', params, options);
   }
 
-  /**
-   * The organization's user groups. The API lists them only in a registration, so this registers
-   * a queue asking for nothing else and deletes it at once.
-   */
-  async getUserGroups(options?: CallOptions): Promise<UserGroup[]> {
-    const result = await this.#call('registerQueue', { fetch_event_types: ['realm_user_groups'], event_types: ['realm_user_groups'] }, options);
-    if (result.queue_id !== null) await this.#call('deleteQueue', { queue_id: result.queue_id }, options);
-    return checkedAnswer('POST /register', 'realm_user_groups', z.array(userGroupSchema), result['realm_user_groups']);
+  getUserGroups(options?: CallOptions) {
+    return getUserGroups(this, options);
   }
 
-  async #call<K extends OperationName>(name: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {
+  async #send<K extends OperationName>(name: K, params: ParamsOf<K>, options: CallOptions): Promise<ResultOf<K>> {
     const spec = OPERATIONS[name];
     const request = `${spec.method} ${spec.path}`;
     const problem = featureLevelProblem(name, params, this.#featureLevel);

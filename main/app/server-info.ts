@@ -9,7 +9,7 @@ const MAX_ICON_BYTES = 256 * 1024;
 /** The organization behind a server URL, before any key is asked (GET /server_settings). */
 export async function serverInfo(server_url: string, fetchImpl: typeof fetch = fetch): Promise<ServerInfo> {
   const client = new ServiceClient({ serverUrl: server_url, fetch: fetchImpl });
-  const settings = await client.getServerSettings();
+  const settings = await client.call('getServerSettings', {});
   const base = client.apiRoot.replace(/\/api\/v1$/, '');
   return {
     server_url: base,

@@ -12,10 +12,10 @@ export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' 
     'server.info': ({ server_url }) => serverInfo(server_url, context.fetch),
     'accounts.signIn': async ({ server_url, email, api_key }) => {
       const client = new ServiceClient({ serverUrl: server_url, email, apiKey: api_key, logger, fetch: context.fetch });
-      const settings = await client.getServerSettings();
+      const settings = await client.call('getServerSettings', {});
       let user_id: number;
       try {
-        user_id = (await client.getUserByEmail({ email })).user.user_id;
+        user_id = (await client.call('getUserByEmail', { email })).user.user_id;
       } catch (error) {
         if (error instanceof ServiceError && error.status === 401) {
           throw new UserFacingError('KEY_REJECTED', `The server did not accept this email and API key: ${error.msg}`);

@@ -5,6 +5,7 @@
 import type { ServerSettings } from '../../shared/api/records';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { NetworkError, TimeoutError } from '../api/errors';
+import { getUserGroups } from '../api/user-groups';
 import { channelsTable } from '../store/channels';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
 import { allRecords, getRecord } from '../store/keyed-table';
@@ -61,15 +62,15 @@ export function adminHandlers(
       };
     },
     'folders.create': async ({ name, description }) => {
-      const { channel_folder_id } = await context.activeSession().client.createChannelFolder({ name, description });
+      const { channel_folder_id } = await context.activeSession().client.call('createChannelFolder', { name, description });
       return { channel_folder_id };
     },
     'folders.update': async ({ channel_folder_id, ...changes }) => {
-      await context.activeSession().client.updateChannelFolder({ channel_folder_id, ...given(changes) });
+      await context.activeSession().client.call('updateChannelFolder', { channel_folder_id, ...given(changes) });
       return null;
     },
     'users.create': async (params) => {
-      const { user_id } = await context.activeSession().client.createUser(params);
+      const { user_id } = await context.activeSession().client.call('createUser', params);
       return { user_id };
     },
     'users.deactivate': async ({ user_id, deactivation_notification_comment }) => {
@@ -78,28 +79,28 @@ export function adminHandlers(
       if (owners.length === 1 && owners[0] === user_id) {
         throw new UserFacingError('ONLY_OWNER', 'This is the organization\'s only owner: make someone else an owner before deactivating this account.');
       }
-      await client.deactivateUser({ user_id, ...given({ deactivation_notification_comment }) });
+      await client.call('deactivateUser', { user_id, ...given({ deactivation_notification_comment }) });
       return null;
     },
     'users.setStatus': async ({ user_id, ...status }) => {
-      await context.activeSession().client.updateStatusForUser({ user_id, ...given(status) });
+      await context.activeSession().client.call('updateStatusForUser', { user_id, ...given(status) });
       return null;
     },
     'users.activeOwners': () => activeOwnerIds(context.activeSession().db),
     'profileFields.list': () => allRecords(context.activeSession().db, customProfileFieldsTable, 'position'),
     'profileFields.create': async ({ field_type, ...rest }) => {
-      const { id } = await context.activeSession().client.createCustomProfileField({ field_type, ...given(rest) });
+      const { id } = await context.activeSession().client.call('createCustomProfileField', { field_type, ...given(rest) });
       return { id };
     },
     'linkifiers.list': () => allRecords(context.activeSession().db, linkifiersTable, 'position'),
     'linkifiers.update': async (params) => {
-      await context.activeSession().client.updateLinkifier(params);
+      await context.activeSession().client.call('updateLinkifier', params);
       return null;
     },
     'server.settings': async () => {
       const { db, client } = context.activeSession();
       try {
-        return await client.getServerSettings();
+        return await client.call('getServerSettings', {});
       } catch (error) {
         // Offline: the copy kept after the last registration stands.
         if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
@@ -108,12 +109,12 @@ export function adminHandlers(
     },
     'push.register': async ({ token_kind, token, bouncer_public_key, ios_app_id }) => {
       const params = buildPushRegistration({ token_kind, token, bouncer_public_key, ...given({ ios_app_id }) }, Math.floor(Date.now() / 1000));
-      await context.activeSession().client.registerPushDevice(params);
+      await context.activeSession().client.call('registerPushDevice', params);
       return { push_account_id: params.push_account_id };
     },
     'invites.create': async (params) => {
       const { db, client } = context.activeSession();
-      const { invite_link } = await client.createInviteLink(given(params));
+      const { invite_link } = await client.call('createInviteLink', given(params));
       recordInviteLink(db, invite_link, {
         stream_ids: params.stream_ids ?? [],
         group_ids: params.group_ids ?? [],
@@ -123,7 +124,7 @@ export function adminHandlers(
     },
     'invites.list': async () => {
       const { db, client } = context.activeSession();
-      const invites = await client.getInvites();
+      const { invites } = await client.call('getInvites', {});
       const recorded = inviteLinkSubscriptions(db);
       return invites
         .flatMap((invite): InviteLinkView[] => {
@@ -150,7 +151,7 @@ export function adminHandlers(
       const refused: { id: number; message: string }[] = [];
       for (const id of ids) {
         try {
-          await client.revokeInviteLink({ invite_id: id });
+          await client.call('revokeInviteLink', { invite_id: id });
           revoked.push(id);
         } catch (error) {
           const described = describeError(error);
@@ -161,7 +162,7 @@ export function adminHandlers(
       return { revoked, refused };
     },
     'groups.list': async () =>
-      (await context.activeSession().client.getUserGroups())
+      (await getUserGroups(context.activeSession().client))
         .filter((group) => !group.is_system_group && !group.deactivated)
         .map(({ id, name, description }) => ({ id, name, description }))
         .sort((a, b) => a.name.localeCompare(b.name)),

@@ -16,7 +16,7 @@ export function directoryHandlers(
     'channels.fetch': async (filters) => {
       const session = context.activeSession();
       requireOnline(session, 'Asking the server for its channel list');
-      const { streams } = await session.client.getChannels(filters);
+      const { streams } = await session.client.call('getChannels', filters);
       upsertRecords(session.db, channelsTable, streams);
       session.notifyChanged({ channels: streams.map((channel) => channel.stream_id) });
       const shown = new Set(streams.map((channel) => channel.stream_id));
@@ -26,7 +26,7 @@ export function directoryHandlers(
     'users.fetch': async () => {
       const session = context.activeSession();
       requireOnline(session, 'Asking the server for its user list');
-      const { members } = await session.client.getUsers({ client_gravatar: false, include_custom_profile_fields: true });
+      const { members } = await session.client.call('getUsers', { client_gravatar: false, include_custom_profile_fields: true });
       upsertRecords(session.db, usersTable, members);
       session.notifyChanged({ users: members.map((user) => user.user_id) });
       return { fetched: members.length };
@@ -45,7 +45,7 @@ export function directoryHandlers(
       const cached = userByEmail(db, email);
       if (cached) return userProfile(db, cached);
       try {
-        return userProfile(db, (await client.getUserByEmail({ email, include_custom_profile_fields: true })).user);
+        return userProfile(db, (await client.call('getUserByEmail', { email, include_custom_profile_fields: true })).user);
       } catch (error) {
         // Not visible to this user, or no such user: the screen says so; server trouble is reported.
         if (error instanceof ServiceError && error.status < 500 && error.status !== 401 && error.status !== 429) return null;

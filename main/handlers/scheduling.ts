@@ -56,7 +56,7 @@ export function schedulingHandlers(
         ...(kind === 'channel' && topic !== undefined && { topic }),
       };
       return callOrDefer(session, { kind: 'createScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id: 'new' }, payload: params }, (s) =>
-        s.client.createScheduledMessage(params),
+        s.client.call('createScheduledMessage', params),
       ).then((done) => (done.pending ? done : { pending: false, value: { scheduled_message_id: done.value.scheduled_message_id } }));
     },
     'scheduled.edit': async ({ scheduled_message_id, kind, ...changes }) => {
@@ -69,12 +69,12 @@ export function schedulingHandlers(
       const done = await callOrDefer(
         session,
         { kind: 'editScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id }, payload: { ...params } },
-        (s) => s.client.editScheduledMessage(params, { existing: { type: existing.type, failed: existing.failed } }),
+        (s) => s.client.call('editScheduledMessage', params, { existing: { type: existing.type, failed: existing.failed } }),
       );
       return done.pending ? done : { pending: false, value: null };
     },
     'scheduled.delete': async ({ scheduled_message_id }) => {
-      await context.activeSession().client.deleteScheduledMessage({ scheduled_message_id });
+      await context.activeSession().client.call('deleteScheduledMessage', { scheduled_message_id });
       return null;
     },
   };

@@ -14,7 +14,7 @@ export function searchHandlers(context: CoreContext): AreaHandlers<'messages.sea
       if (session.engine.status.state !== 'online') return { results: cached, server: 'offline' };
       let fromServer;
       try {
-        fromServer = await session.client.getMessages({ anchor: 'newest', num_before: limit, num_after: 0, narrow: [{ operator: 'search', operand: text }] });
+        fromServer = await session.client.call('getMessages', { anchor: 'newest', num_before: limit, num_after: 0, narrow: [{ operator: 'search', operand: text }] });
       } catch (error) {
         if (error instanceof NetworkError || error instanceof TimeoutError) return { results: cached, server: 'offline' };
         throw error;

@@ -15,7 +15,7 @@ export function snippetHandlers(context: CoreContext): AreaHandlers<'snippets.li
     'snippets.create': async ({ title, content }) => {
       const session = context.activeSession();
       requireOnline(session, 'Creating a saved snippet');
-      const { saved_snippet_id } = await session.client.createSavedSnippet({ title, content });
+      const { saved_snippet_id } = await session.client.call('createSavedSnippet', { title, content });
       upsertRecords(session.db, savedSnippetsTable, [{ saved_snippet_id, title, content }]);
       return { saved_snippet_id };
     },
@@ -27,14 +27,14 @@ export function snippetHandlers(context: CoreContext): AreaHandlers<'snippets.li
       upsertRecords<SavedSnippet>(session.db, savedSnippetsTable, [{ ...cached, ...change }]);
       const payload = { saved_snippet_id, ...change };
       const deferred = await callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload }, (s) =>
-        s.client.editSavedSnippet(payload),
+        s.client.call('editSavedSnippet', payload),
       );
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'snippets.delete': async ({ saved_snippet_id }) => {
       const session = context.activeSession();
       requireOnline(session, 'Deleting a saved snippet');
-      await session.client.deleteSavedSnippet({ saved_snippet_id });
+      await session.client.call('deleteSavedSnippet', { saved_snippet_id });
       deleteRecords(session.db, savedSnippetsTable, [saved_snippet_id]);
       return null;
     },

@@ -19,7 +19,7 @@ export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPre
       setTopicPreference(session.db, { stream_id, topic_name: topic, visibility_policy });
       const payload = { stream_id, topic, visibility_policy };
       const deferred = await callOrDefer(session, { kind: 'updateUserTopic', record: { table: 'user_topics', stream_id, topic }, payload }, (s) =>
-        s.client.updateUserTopic(payload),
+        s.client.call('updateUserTopic', payload),
       );
       return deferred.pending ? deferred : { pending: false, value: null };
     },
@@ -27,7 +27,7 @@ export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPre
       const session = context.activeSession();
       requireOnline(session, 'Deleting a topic');
       if (!isAdministrator(session)) throw new UserFacingError('UNAUTHORIZED_PRINCIPAL', 'Only administrators can delete a topic.');
-      const { complete } = await session.client.deleteTopic({ stream_id, topic_name });
+      const { complete } = await session.client.call('deleteTopic', { stream_id, topic_name });
       // The deletions reach the mirror as events; this count is the progress the screen shows.
       return { complete, remaining_cached: cachedMessageCount(session.db, channelTopicConversation(stream_id, topic_name)) };
     },

@@ -1,5 +1,6 @@
 // The unread state, read from the active account's mirror, and marking read.
 import type { NarrowTerm } from '../../shared/api/records';
+import { markNarrowRead } from '../api/mark-narrow-read';
 import { markScopeRead, unreadCounts, type ReadScope } from '../store/unread';
 import type { CoreContext } from './context';
 import { callOrDefer } from './deferrable';
@@ -26,7 +27,7 @@ export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.count
       const session = context.activeSession();
       const narrow = narrowOf(target);
       const deferred = await callOrDefer(session, { kind: 'markNarrowRead', record: { table: 'messages', flag: 'read' }, payload: { narrow } }, (s) =>
-        s.client.markNarrowRead({ narrow }),
+        markNarrowRead(s.client, { narrow }),
       );
       // The counts drop at once; the server's flag events (or the replay) confirm it.
       markScopeRead(session.db, target);

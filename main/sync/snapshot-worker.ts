@@ -20,7 +20,7 @@ const job = workerData as SnapshotJob;
 const client = new ServiceClient({ serverUrl: job.serverUrl, email: job.email, apiKey: job.apiKey });
 const db = openMirror(job.mirrorPath);
 try {
-  const result = checkedRegistration(await client.registerQueue(job.params));
+  const result = checkedRegistration(await client.call('registerQueue', job.params));
   reconcileSnapshot(db, result);
   parentPort?.postMessage({ ok: true, summary: summarize(result) });
 } catch (error) {

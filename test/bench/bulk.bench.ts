@@ -28,10 +28,10 @@ function csvOf(tag: string, rows: number): string {
 async function importJob(sim: Simulator, client: ServiceClient, mirrorPath: string, csv: string, logger: Logger = silentLogger): Promise<number> {
   const db = openMirror(mirrorPath);
   try {
-    const snapshot = await client.registerQueue(REGISTER_PARAMS);
+    const snapshot = await client.call('registerQueue', REGISTER_PARAMS);
     reconcileSnapshot(db, snapshot);
     // Only the mirror was wanted: a queue left behind would make the server publish every creation to it.
-    if (snapshot.queue_id) await client.deleteQueue({ queue_id: snapshot.queue_id });
+    if (snapshot.queue_id) await client.call('deleteQueue', { queue_id: snapshot.queue_id });
     const { ms } = await timed(async () => {
       const { items } = planUserImport(db, sim.admin.user_id, parseUserCsv(csv));
       const job_id = insertJob(db, 'create_users', {}, items);
@@ -53,13 +53,13 @@ export async function importBench(): Promise<void> {
   try {
     const client = new ServiceClient({ serverUrl: sim.url, email: sim.admin.email, apiKey: sim.admin.api_key });
     // Warm both paths (JIT, connections) before measuring.
-    for (let i = 0; i < 50; i++) await client.createUser({ email: `warm.${i}@bench.example`, full_name: `Warm ${i}`, password: 'warm-up-password' });
+    for (let i = 0; i < 50; i++) await client.call('createUser', { email: `warm.${i}@bench.example`, full_name: `Warm ${i}`, password: 'warm-up-password' });
     await importJob(sim, client, join(scratch.path, 'warm.db'), csvOf('warmjob', 50));
 
     const bareLoop = async (tag: string) =>
       (
         await timed(async () => {
-          for (let i = 0; i < IMPORT_ROWS; i++) await client.createUser({ email: `${tag}.${i}@bench.example`, full_name: `Bench ${tag}, ${i}`, password: 'a-fixed-password-1' });
+          for (let i = 0; i < IMPORT_ROWS; i++) await client.call('createUser', { email: `${tag}.${i}@bench.example`, full_name: `Bench ${tag}, ${i}`, password: 'a-fixed-password-1' });
         })
       ).ms;
     // Rounds of floor, job, floor on a shared machine: the medians, so neither the server's

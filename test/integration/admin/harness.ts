@@ -45,7 +45,7 @@ export async function openRunner(
   const logger = capturingLogger(logged);
   const db = openMirror(path);
   const client = new ServiceClient({ serverUrl: url, email: account.email, apiKey: account.api_key, logger, rateLimitBackoffMs: 20, rateLimitJitterMs: 10 });
-  reconcileSnapshot(db, await client.registerQueue(REGISTER_PARAMS));
+  reconcileSnapshot(db, await client.call('registerQueue', REGISTER_PARAMS));
   const progress: JobProgress[] = [];
   const runner = new JobRunner({
     db,

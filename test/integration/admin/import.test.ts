@@ -108,7 +108,7 @@ describe('bulk user import', () => {
     const job_id = plan(run, file.csv);
     // The first item was sent and created by a run that died before storing the answer...
     const first = itemsInState(run.db, job_id, 'pending')[0]!;
-    await run.client.createUser({ ...createUserPayload.pick({ email: true, full_name: true }).parse(first.payload), password: first.secret! });
+    await run.client.call('createUser', { ...createUserPayload.pick({ email: true, full_name: true }).parse(first.payload), password: first.secret! });
     markRunning(run.db, job_id, first.item_index);
     run.runner.start(job_id);
     await run.runner.idle(job_id);

@@ -20,7 +20,7 @@ describe('rate limiting', () => {
     h.service.faults.retryAfterSeconds = 0.05;
     const client = h.clientFor(h.member, { rateLimitBackoffMs: 1, rateLimitJitterMs: 5 });
     const started = Date.now();
-    const { members } = await client.getUsers();
+    const { members } = await client.call('getUsers', {});
     expect(members.length).toBeGreaterThan(0);
     expect(h.service.faults.rateLimitNext).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(95);
@@ -31,7 +31,7 @@ describe('rate limiting', () => {
     h.service.faults.rateLimitNext = 10;
     h.service.faults.retryAfterSeconds = 0.01;
     const client = h.clientFor(h.member, { rateLimitBackoffMs: 1, rateLimitJitterMs: 1, maxRateLimitRetries: 2 });
-    const error = await failure(client.getUsers());
+    const error = await failure(client.call('getUsers', {}));
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'RATE_LIMIT_HIT', status: 429, retryAfter: 0.01 });
     expect(error.message).toContain('gave up after 2 retries');
@@ -43,8 +43,8 @@ describe('rate limiting', () => {
     try {
       const seen: number[] = [];
       const client = limited.clientFor(limited.member, { onRateLimit: (state) => seen.push(state.remaining) });
-      await client.getUsers();
-      await client.getChannels();
+      await client.call('getUsers', {});
+      await client.call('getChannels', {});
       expect(seen).toEqual([499, 498]);
       expect(client.rateLimit).toMatchObject({ limit: 500, remaining: 498 });
       expect(client.rateLimit!.resetAt).toBeGreaterThan(Date.now());
@@ -58,27 +58,27 @@ describe('network faults', () => {
   it('a dropped connection is a NetworkError, and the next call works', async () => {
     h.service.faults.dropNext = 1;
     const client = h.clientFor(h.member);
-    expect(await failure(client.getUsers())).toBeInstanceOf(NetworkError);
-    await expect(client.getUsers()).resolves.toMatchObject({ result: 'success' });
+    expect(await failure(client.call('getUsers', {}))).toBeInstanceOf(NetworkError);
+    await expect(client.call('getUsers', {})).resolves.toMatchObject({ result: 'success' });
   });
 
   it('a hung request is a TimeoutError after the configured time', async () => {
     h.service.faults.hangNext = 1;
     const client = h.clientFor(h.member, { timeoutMs: 200 });
-    const error = await failure(client.getUsers());
+    const error = await failure(client.call('getUsers', {}));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toContain('0.2 s');
   });
 
   it('a 5xx answer is a ServiceError with its status and a code', async () => {
     h.service.faults.error5xxNext = 1;
-    const error = await failure(h.clientFor(h.member).getUsers());
+    const error = await failure(h.clientFor(h.member).call('getUsers', {}));
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ status: 503, code: 'SERVER_ERROR', msg: 'Service temporarily unavailable' });
   });
 
   it('a wrong API key is UNAUTHORIZED (401)', async () => {
-    const error = await failure(h.clientFor({ ...h.member, api_key: 'wrong-key' }).getUsers());
+    const error = await failure(h.clientFor({ ...h.member, api_key: 'wrong-key' }).call('getUsers', {}));
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
   });
 
@@ -86,7 +86,7 @@ describe('network faults', () => {
     const gone = await startHarness();
     const client = gone.clientFor(gone.member);
     await gone.service.close();
-    expect(await failure(client.getUsers())).toMatchObject({ name: 'NetworkError', code: 'ECONNREFUSED' });
+    expect(await failure(client.call('getUsers', {}))).toMatchObject({ name: 'NetworkError', code: 'ECONNREFUSED' });
   });
 });
 
@@ -95,18 +95,18 @@ describe('feature levels', () => {
     const old = await startHarness({ featureLevel: 300 });
     try {
       const client = old.clientFor(old.member);
-      await client.getServerSettings();
+      await client.call('getServerSettings', {});
       expect(client.featureLevel).toBe(300);
       old.service.faults.error5xxNext = 1; // would show if a request reached the server
-      const error = await failure(client.getChannelFolders());
+      const error = await failure(client.call('getChannelFolders', {}));
       expect(error).toBeInstanceOf(UnsupportedFeatureError);
       expect(error.message).toBe('Channel folders need feature level 389; this server is at 300.');
       expect(old.service.faults.error5xxNext).toBe(1);
-      const create = await failure(old.clientFor(old.withRole(200)[0]!, { featureLevel: 300 }).createChannelFolder({ name: 'x', description: '' }));
+      const create = await failure(old.clientFor(old.withRole(200)[0]!, { featureLevel: 300 }).call('createChannelFolder', { name: 'x', description: '' }));
       expect(create).toBeInstanceOf(UnsupportedFeatureError);
       // Within its level the server still answers.
       old.service.faults.error5xxNext = 0;
-      await expect(client.getUsers()).resolves.toMatchObject({ result: 'success' });
+      await expect(client.call('getUsers', {})).resolves.toMatchObject({ result: 'success' });
     } finally {
       await old.service.close();
     }
@@ -116,9 +116,9 @@ describe('feature levels', () => {
     const old = await startHarness({ featureLevel: 300 });
     try {
       const client = old.clientFor(old.member);
-      await client.registerQueue({ event_types: ['message'] });
-      expect(await failure(client.updateStatusForUser({ user_id: 1, status_text: 'x' }))).toBeInstanceOf(UnsupportedFeatureError);
-      expect(await failure(client.getChannels({ include_all: true }))).toMatchObject({
+      await client.call('registerQueue', { event_types: ['message'] });
+      expect(await failure(client.call('updateStatusForUser', { user_id: 1, status_text: 'x' }))).toBeInstanceOf(UnsupportedFeatureError);
+      expect(await failure(client.call('getChannels', { include_all: true }))).toMatchObject({
         message: 'The include_all parameter of "Get all channels" needs feature level 356; this server is at 300.',
       });
     } finally {

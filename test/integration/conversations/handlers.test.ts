@@ -111,7 +111,7 @@ describe('messaging channels', () => {
     await m['snippets.edit']({ saved_snippet_id, content: 'Hello again' });
     // The creation's event may land after the local edit: the mirror settles on the edit.
     await until(async () => (await m['snippets.list'](undefined)).find((s) => s.saved_snippet_id === saved_snippet_id)?.content === 'Hello again', 'edit mirrored');
-    expect((await memberSession.client.getSavedSnippets()).saved_snippets.find((s) => s.saved_snippet_id === saved_snippet_id)?.content).toBe('Hello again');
+    expect((await memberSession.client.call('getSavedSnippets', {})).saved_snippets.find((s) => s.saved_snippet_id === saved_snippet_id)?.content).toBe('Hello again');
     await m['snippets.delete']({ saved_snippet_id });
     expect((await m['snippets.list'](undefined)).some((s) => s.saved_snippet_id === saved_snippet_id)).toBe(false);
   });

@@ -69,7 +69,7 @@ it('defers snippet edits, flags, topic preferences and reaction removal offline,
   expect(left).toHaveLength(1);
   expect(left[0]).toMatchObject({ record_key: `saved_snippets:${doomed!.saved_snippet_id}`, state: 'failed' });
   expect(left[0]!.error_msg).toMatch(/snippet/i);
-  expect((await session.client.getSavedSnippets()).saved_snippets.find((s) => s.saved_snippet_id === kept!.saved_snippet_id)?.title).toBe('Edited offline');
+  expect((await session.client.call('getSavedSnippets', {})).saved_snippets.find((s) => s.saved_snippet_id === kept!.saved_snippet_id)?.title).toBe('Edited offline');
   const [after] = (await h['messages.page']({ conversation: 'channel:1:welcome', limit: 50, cached: false })).messages;
   expect(after!.flags).toContain('starred');
   expect(after!.message.reactions.some((r) => r.user_id === member.user_id && r.emoji_code === tada.emoji_code)).toBe(false);

@@ -13,7 +13,7 @@ const db = openMirror(mirrorPath);
 const client = new ServiceClient({ serverUrl: url, email, apiKey });
 
 if (mode === 'snapshot') {
-  const snapshot = await client.registerQueue(REGISTER_PARAMS);
+  const snapshot = await client.call('registerQueue', REGISTER_PARAMS);
   say('RECONCILE_BEGIN');
   reconcileSnapshot(db, snapshot);
   say('RECONCILE_END');

@@ -73,7 +73,7 @@ describe('killed mid-write', () => {
       // Messages: no snapshot restores them, so a skipped batch stays visible.
       const sent: number[] = [];
       const round = async (n: number) => {
-        const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => client.sendMessage({ type: 'direct', to: [100 + i], content: `round ${n}` })));
+        const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => client.call('sendMessage', { type: 'direct', to: [100 + i], content: `round ${n}` })));
         const ids = answers.map((a) => a.id);
         sent.push(...ids);
         return ids;
@@ -110,6 +110,6 @@ describe('killed mid-write', () => {
 
 /** Active and deactivated users, as a fresh registration reports them. */
 async function serverUserCount(): Promise<number> {
-  const snapshot = await new ServiceClient({ serverUrl: service.url, email: admin.email, apiKey: admin.api_key }).registerQueue({ fetch_event_types: ['realm_user'] });
+  const snapshot = await new ServiceClient({ serverUrl: service.url, email: admin.email, apiKey: admin.api_key }).call('registerQueue', { fetch_event_types: ['realm_user'] });
   return (snapshot.realm_users?.length ?? 0) + (snapshot.realm_non_active_users?.length ?? 0);
 }

@@ -28,10 +28,10 @@ it('sends now when online, defers when offline, and replays on reconnect', async
   });
   try {
     await until(() => session.engine.status.state === 'online', 'online');
-    const { saved_snippet_id } = await session.client.createSavedSnippet({ title: 'draft', content: 'x' });
+    const { saved_snippet_id } = await session.client.call('createSavedSnippet', { title: 'draft', content: 'x' });
     const edit = (title: string) =>
       callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload: { saved_snippet_id, title } }, (s) =>
-        s.client.editSavedSnippet({ saved_snippet_id, title }),
+        s.client.call('editSavedSnippet', { saved_snippet_id, title }),
       );
     expect(await edit('online edit')).toMatchObject({ pending: false });
 
@@ -45,7 +45,7 @@ it('sends now when online, defers when offline, and replays on reconnect', async
 
     service = await startService({ org: 'demo', dbPath: dirs[1]!.path, port, resume: true, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
     await until(() => outboxItems(session.db).length === 0, 'replayed', 20_000);
-    const titles = (await session.client.getSavedSnippets()).saved_snippets.map((s) => s.title);
+    const titles = (await session.client.call('getSavedSnippets', {})).saved_snippets.map((s) => s.title);
     expect(titles).toContain('offline edit');
   } finally {
     await session.close();

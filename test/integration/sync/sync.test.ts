@@ -45,9 +45,9 @@ describe('live sync against the simulator', () => {
     const run = start();
     await online(run);
     expect(searchUsers(run.db, { text: 'priya' }).total).toBe(1);
-    const { channel_folder_id } = await clientOf(admin).createChannelFolder({ name: 'Live folder', description: 'made during the test' });
+    const { channel_folder_id } = await clientOf(admin).call('createChannelFolder', { name: 'Live folder', description: 'made during the test' });
     await until(() => getRecord(run.db, channelFoldersTable, channel_folder_id)?.name === 'Live folder', 'folder arrives');
-    await clientOf(admin).updateStatusForUser({ user_id: member.user_id, status_text: 'On leave' });
+    await clientOf(admin).call('updateStatusForUser', { user_id: member.user_id, status_text: 'On leave' });
     await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'On leave', 'status arrives');
     expect(run.changes.some((c) => c.changed.channel_folders?.includes(channel_folder_id))).toBe(true);
   });
@@ -57,8 +57,8 @@ describe('live sync against the simulator', () => {
     await online(run);
     const client = clientOf(member);
     const ids: number[] = [];
-    for (let i = 0; i < 30; i++) ids.push((await client.createSavedSnippet({ title: `snippet ${i}`, content: `body ${i}` })).saved_snippet_id);
-    await client.editSavedSnippet({ saved_snippet_id: ids[3]!, title: 'edited last' });
+    for (let i = 0; i < 30; i++) ids.push((await client.call('createSavedSnippet', { title: `snippet ${i}`, content: `body ${i}` })).saved_snippet_id);
+    await client.call('editSavedSnippet', { saved_snippet_id: ids[3]!, title: 'edited last' });
     await until(() => getRecord(run.db, savedSnippetsTable, ids[3]!)?.title === 'edited last', 'all events applied');
     const mine = allRecords(run.db, savedSnippetsTable).filter((s) => ids.includes(s.saved_snippet_id));
     expect(mine).toHaveLength(30);
@@ -66,18 +66,18 @@ describe('live sync against the simulator', () => {
     const notices = run.changes.flatMap((c) => (c.changed.saved_snippets ?? []) as number[]);
     for (const id of ids) expect(notices.filter((n) => n === id)).toHaveLength(id === ids[3] ? 2 : 1);
     expect(notices.lastIndexOf(ids[3]!)).toBeGreaterThan(notices.indexOf(ids[29]!));
-    for (const id of ids) await client.deleteSavedSnippet({ saved_snippet_id: id });
+    for (const id of ids) await client.call('deleteSavedSnippet', { saved_snippet_id: id });
   });
 
   it('re-registers after the queue expires, dropping what the new snapshot no longer has', async () => {
     const run = start(member);
     await online(run);
     const client = clientOf(member);
-    const { saved_snippet_id } = await client.createSavedSnippet({ title: 'short-lived', content: 'x' });
+    const { saved_snippet_id } = await client.call('createSavedSnippet', { title: 'short-lived', content: 'x' });
     await until(() => getRecord(run.db, savedSnippetsTable, saved_snippet_id) !== undefined, 'snippet arrives');
     service.expireQueues();
     // Deleted while the queue is gone: no event will say so; only the new snapshot can.
-    await client.deleteSavedSnippet({ saved_snippet_id });
+    await client.call('deleteSavedSnippet', { saved_snippet_id });
     await until(() => run.registrations >= 2, 're-registered');
     await until(() => getRecord(run.db, savedSnippetsTable, saved_snippet_id) === undefined, 'stale snippet removed');
     expect(loadEventQueue(run.db)?.queue_id).toBeTruthy();
@@ -87,14 +87,14 @@ describe('live sync against the simulator', () => {
     const run = start();
     await online(run);
     const client = clientOf(admin);
-    const { id } = await client.sendMessage({ type: 'channel', to: 'general', topic: 'malformed flags', content: 'star me' });
+    const { id } = await client.call('sendMessage', { type: 'channel', to: 'general', topic: 'malformed flags', content: 'star me' });
     await until(() => getMessage(run.db, id) !== undefined, 'message arrives');
     // The flags event arrives with `messages` not a list: which messages it starred must be asked.
     service.faults.malformNextEvent = 'update_message_flags';
-    await client.updateMessageFlags({ messages: [id], op: 'add', flag: 'starred' });
+    await client.call('updateMessageFlags', { messages: [id], op: 'add', flag: 'starred' });
     await until(() => getMessage(run.db, id)?.flags.includes('starred') === true, 'the starred flag refetched');
     expect(service.faults.malformNextEvent).toBeNull();
-    await client.updateStatusForUser({ user_id: member.user_id, status_text: 'after the malformed event' });
+    await client.call('updateStatusForUser', { user_id: member.user_id, status_text: 'after the malformed event' });
     await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'after the malformed event', 'later events applied');
     expect(run.engine.status.state).toBe('online');
     expect(run.registrations).toBe(1);
@@ -106,7 +106,7 @@ describe('live sync against the simulator', () => {
     service.faults.retryAfterSeconds = 0.05;
     service.faults.rateLimitNext = 6;
     await until(() => service.faults.rateLimitNext === 0, 'storm consumed');
-    await clientOf(admin).updateStatusForUser({ user_id: member.user_id, status_text: 'after the storm' });
+    await clientOf(admin).call('updateStatusForUser', { user_id: member.user_id, status_text: 'after the storm' });
     await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'after the storm', 'event after storm');
     expect(run.engine.status.state).toBe('online');
   });
@@ -119,7 +119,7 @@ describe('live sync against the simulator', () => {
     await online(run);
     service.faults.hangNext = 1;
     await until(() => service.faults.hangNext === 0, 'hang consumed');
-    await clientOf(admin).updateStatusForUser({ user_id: member.user_id, status_text: 'after the hang' });
+    await clientOf(admin).call('updateStatusForUser', { user_id: member.user_id, status_text: 'after the hang' });
     await until(() => getRecord(run.db, userStatusTable, member.user_id)?.status_text === 'after the hang', 'event after hang', 20_000);
   });
 
@@ -171,7 +171,7 @@ describe('live sync against the simulator', () => {
     try {
       // The restarted server knows no queue: the engine must register again on its own.
       await until(() => run.engine.status.state === 'online' && run.registrations >= 2, 'online again', 20_000);
-      const { channel_folder_id } = await new ServiceClient({ serverUrl: second.url, email: account.email, apiKey: account.api_key }).createChannelFolder({ name: 'After restart', description: '' });
+      const { channel_folder_id } = await new ServiceClient({ serverUrl: second.url, email: account.email, apiKey: account.api_key }).call('createChannelFolder', { name: 'After restart', description: '' });
       await until(() => getRecord(run.db, channelFoldersTable, channel_folder_id) !== undefined, 'event after restart');
     } finally {
       await run.stop();
@@ -186,12 +186,12 @@ describe('live sync against the simulator', () => {
     const client = clientOf(member);
     const first = runEngine(service.url, admin, dir.path);
     await until(() => first.engine.status.state === 'online', 'first run online');
-    const { id: seen } = await client.sendMessage({ type: 'channel', to: 'general', topic: 'before the gap', content: 'seen live' });
+    const { id: seen } = await client.call('sendMessage', { type: 'channel', to: 'general', topic: 'before the gap', content: 'seen live' });
     await until(() => getMessage(first.db, seen) !== undefined, 'message arrives live');
     await first.stop();
     // No queue while these are sent: only a backfill can bring them, the one alone in its topic too.
     const missed: number[] = [];
-    for (let i = 0; i < 3; i++) missed.push((await client.sendMessage({ type: 'channel', to: 'general', topic: `in the gap ${i}`, content: 'missed' })).id);
+    for (let i = 0; i < 3; i++) missed.push((await client.call('sendMessage', { type: 'channel', to: 'general', topic: `in the gap ${i}`, content: 'missed' })).id);
 
     const second = runEngine(service.url, admin, dir.path);
     runs.push(second);
@@ -208,7 +208,7 @@ describe('live sync against the simulator', () => {
     const oldAdmin = old.accounts.find((a) => a.role === 200)!;
     const first = runEngine(old.url, oldAdmin, dir.path);
     await until(() => first.engine.status.state === 'online', 'online with the old organization');
-    const { id: oldMessage } = await new ServiceClient({ serverUrl: old.url, email: oldAdmin.email, apiKey: oldAdmin.api_key }).sendMessage({ type: 'channel', to: 'general', topic: 'old org', content: 'old' });
+    const { id: oldMessage } = await new ServiceClient({ serverUrl: old.url, email: oldAdmin.email, apiKey: oldAdmin.api_key }).call('sendMessage', { type: 'channel', to: 'general', topic: 'old org', content: 'old' });
     await until(() => getMessage(first.db, oldMessage) !== undefined, 'old message cached');
     await first.stop();
     await old.close();
@@ -243,7 +243,7 @@ describe('live sync against the simulator', () => {
       slow.faults.hangNext = 1;
       await until(() => run.statuses.some((s) => s.state === 'offline' && /heartbeat/.test(s.reason)), 'the silent poll given up', 10_000);
       await until(() => run.engine.status.state === 'online', 'online again');
-      await new ServiceClient({ serverUrl: slow.url, email: account.email, apiKey: account.api_key }).updateStatusForUser({ user_id: account.user_id, status_text: 'after the silence' });
+      await new ServiceClient({ serverUrl: slow.url, email: account.email, apiKey: account.api_key }).call('updateStatusForUser', { user_id: account.user_id, status_text: 'after the silence' });
       await until(() => getRecord(run.db, userStatusTable, account.user_id)?.status_text === 'after the silence', 'event after the silence');
     } finally {
       for (const run of runs.splice(0)) await run.stop();
@@ -255,7 +255,7 @@ describe('live sync against the simulator', () => {
     const dir = mirrorDir();
     dirs.push(dir);
     const client = clientOf(member);
-    const { saved_snippet_id } = await client.createSavedSnippet({ title: 'before', content: 'x' });
+    const { saved_snippet_id } = await client.call('createSavedSnippet', { title: 'before', content: 'x' });
     const offline = openMirror(dir.path);
     enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'first' } });
     enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'second' } });
@@ -263,10 +263,10 @@ describe('live sync against the simulator', () => {
 
     const session = startSession(service.url, member, dir.path);
     try {
-      await until(async () => (await client.getSavedSnippets()).saved_snippets.some((s) => (s.saved_snippet_id ?? s.id) === saved_snippet_id && s.title === 'second'), 'replayed');
+      await until(async () => (await client.call('getSavedSnippets', {})).saved_snippets.some((s) => (s.saved_snippet_id ?? s.id) === saved_snippet_id && s.title === 'second'), 'replayed');
     } finally {
       await session.close();
     }
-    await client.deleteSavedSnippet({ saved_snippet_id });
+    await client.call('deleteSavedSnippet', { saved_snippet_id });
   });
 });

@@ -60,7 +60,7 @@ describe('JobRunner progress', () => {
   function gatedJob(n: number) {
     const calls: { options: CallOptions; answer: () => void }[] = [];
     const client = {
-      deactivateUser: (_params: unknown, options: CallOptions) => new Promise<object>((resolve) => calls.push({ options, answer: () => resolve({}) })),
+      call: (_name: 'deactivateUser', _params: unknown, options: CallOptions) => new Promise<object>((resolve) => calls.push({ options, answer: () => resolve({}) })),
     } as unknown as ServiceClient;
     const items = Array.from({ length: n }, (_, i) => ({ payload: { user_id: i + 100, email: `u${i}@x.com`, full_name: `U ${i}` } }));
     const job_id = insertJob(db, 'deactivate_users', {}, items);

@@ -24,7 +24,7 @@ describe('answer size cap', () => {
     server.route('/api/v1/server_settings', (response) => {
       streamBody(response, { 'content-type': 'application/json' }, 60 * MiB, '{"result":"success","msg":"","realm_name":"Large","filler":"', '"}');
     });
-    const settings = await new ServiceClient({ serverUrl: server.url }).getServerSettings();
+    const settings = await new ServiceClient({ serverUrl: server.url }).call('getServerSettings', {});
     expect(settings.realm_name).toBe('Large');
     expect(String(settings['filler'])).toHaveLength(60 * MiB);
   });
@@ -39,13 +39,13 @@ describe('answer size cap', () => {
       stream = streamBody(response, { 'content-type': 'application/json', ...lengthHeader }, 1024 * MiB, '{"result":"success","msg":"","filler":"');
     });
     const client = new ServiceClient({ serverUrl: server.url });
-    const refusal = client.getServerSettings();
+    const refusal = client.call('getServerSettings', {});
     await expect(refusal).rejects.toBeInstanceOf(AnswerTooLargeError);
     await expect(refusal).rejects.toThrow(/GET \/server_settings is larger than the 256 MiB the app accepts/);
     await stream!.closed;
     expect(stream!.sent).toBeLessThan(mostSent);
 
     normalSettings();
-    await expect(client.getServerSettings()).resolves.toMatchObject({ realm_name: 'Hostile' });
+    await expect(client.call('getServerSettings', {})).resolves.toMatchObject({ realm_name: 'Hostile' });
   });
 });

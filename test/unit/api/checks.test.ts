@@ -164,33 +164,33 @@ describe('the client runs the checks before sending', () => {
   }
 
   it.each([
-    ['status_text over 60', (c: ServiceClient) => c.updateStatusForUser({ user_id: 1, status_text: 's'.repeat(61) }), 'status_text', 'at most 60 characters'],
-    ['emoji_code without emoji_name', (c: ServiceClient) => c.updateStatusForUser({ user_id: 1, emoji_code: '1f680' }), 'emoji_name', 'emoji_name is required'],
-    ['welcome text over 8000', (c: ServiceClient) => c.createInviteLink({ welcome_message_custom_text: 'w'.repeat(8001) }), 'welcome_message_custom_text', 'at most 8000 characters'],
-    ['invite_as 500', (c: ServiceClient) => c.createInviteLink({ invite_as: 500 }), 'invite_as', '100, 200, 300, 400, 600'],
-    ['visibility_policy 7', (c: ServiceClient) => c.updateUserTopic({ stream_id: 1, topic: 't', visibility_policy: 7 }), 'visibility_policy', '0, 1, 2, 3'],
-    ['field_type 9', (c: ServiceClient) => c.createCustomProfileField({ field_type: 9 }), 'field_type', 'from 1 to 8'],
-    ['empty folder name', (c: ServiceClient) => c.createChannelFolder({ name: '', description: '' }), 'name', 'non-empty'],
-    ['folder name over the announced maximum', (c: ServiceClient) => c.updateChannelFolder({ channel_folder_id: 1, name: 'n'.repeat(21) }), 'name', 'at most 20 characters'],
-    ['folder description over the announced maximum', (c: ServiceClient) => c.createChannelFolder({ name: 'ok', description: 'd'.repeat(51) }), 'description', 'at most 50 characters'],
-    ['channel typing without stream_id', (c: ServiceClient) => c.setTypingStatus({ type: 'channel', op: 'start', topic: 't' }), 'stream_id', 'stream_id is required'],
-    ['scheduled channel message in the display-name topic', (c: ServiceClient) => c.createScheduledMessage({ type: 'channel', to: 1, topic: 'general chat', content: 'c', scheduled_delivery_timestamp: 2e9 }), 'topic', '"(no topic)" or "general chat"'],
-    ['scheduled channel message without topic', (c: ServiceClient) => c.createScheduledMessage({ type: 'stream', to: 1, content: 'c', scheduled_delivery_timestamp: 2e9 }), 'topic', 'topic is required'],
-    ['failed scheduled message edited without a timestamp', (c: ServiceClient) => c.editScheduledMessage({ scheduled_message_id: 1, content: 'c' }, { existing: { failed: true } }), 'scheduled_delivery_timestamp', 'failed to send'],
-    ['type change without to', (c: ServiceClient) => c.editScheduledMessage({ scheduled_message_id: 1, type: 'channel', topic: 't' }, { existing: { type: 'direct' } }), 'to', 'to is required'],
-    ['type change to channel without topic', (c: ServiceClient) => c.editScheduledMessage({ scheduled_message_id: 1, type: 'channel', to: 3 }, { existing: { type: 'private' } }), 'topic', 'topic is required'],
-    ['topic over max_topic_length', (c: ServiceClient) => c.updateUserTopic({ stream_id: 1, topic: 't'.repeat(61), visibility_policy: 1 }), 'topic', 'at most 60 characters'],
-    ['content over max_message_length', (c: ServiceClient) => c.createSavedSnippet({ title: 't', content: 'c'.repeat(101) }), 'content', 'at most 100 characters'],
-    ['a flag that cannot be changed', (c: ServiceClient) => c.updateMessageFlags({ messages: [1], op: 'add', flag: 'mentioned' }), 'flag', 'cannot be changed directly'],
+    ['status_text over 60', (c: ServiceClient) => c.call('updateStatusForUser', { user_id: 1, status_text: 's'.repeat(61) }), 'status_text', 'at most 60 characters'],
+    ['emoji_code without emoji_name', (c: ServiceClient) => c.call('updateStatusForUser', { user_id: 1, emoji_code: '1f680' }), 'emoji_name', 'emoji_name is required'],
+    ['welcome text over 8000', (c: ServiceClient) => c.call('createInviteLink', { welcome_message_custom_text: 'w'.repeat(8001) }), 'welcome_message_custom_text', 'at most 8000 characters'],
+    ['invite_as 500', (c: ServiceClient) => c.call('createInviteLink', { invite_as: 500 }), 'invite_as', '100, 200, 300, 400, 600'],
+    ['visibility_policy 7', (c: ServiceClient) => c.call('updateUserTopic', { stream_id: 1, topic: 't', visibility_policy: 7 }), 'visibility_policy', '0, 1, 2, 3'],
+    ['field_type 9', (c: ServiceClient) => c.call('createCustomProfileField', { field_type: 9 }), 'field_type', 'from 1 to 8'],
+    ['empty folder name', (c: ServiceClient) => c.call('createChannelFolder', { name: '', description: '' }), 'name', 'non-empty'],
+    ['folder name over the announced maximum', (c: ServiceClient) => c.call('updateChannelFolder', { channel_folder_id: 1, name: 'n'.repeat(21) }), 'name', 'at most 20 characters'],
+    ['folder description over the announced maximum', (c: ServiceClient) => c.call('createChannelFolder', { name: 'ok', description: 'd'.repeat(51) }), 'description', 'at most 50 characters'],
+    ['channel typing without stream_id', (c: ServiceClient) => c.call('setTypingStatus', { type: 'channel', op: 'start', topic: 't' }), 'stream_id', 'stream_id is required'],
+    ['scheduled channel message in the display-name topic', (c: ServiceClient) => c.call('createScheduledMessage', { type: 'channel', to: 1, topic: 'general chat', content: 'c', scheduled_delivery_timestamp: 2e9 }), 'topic', '"(no topic)" or "general chat"'],
+    ['scheduled channel message without topic', (c: ServiceClient) => c.call('createScheduledMessage', { type: 'stream', to: 1, content: 'c', scheduled_delivery_timestamp: 2e9 }), 'topic', 'topic is required'],
+    ['failed scheduled message edited without a timestamp', (c: ServiceClient) => c.call('editScheduledMessage', { scheduled_message_id: 1, content: 'c' }, { existing: { failed: true } }), 'scheduled_delivery_timestamp', 'failed to send'],
+    ['type change without to', (c: ServiceClient) => c.call('editScheduledMessage', { scheduled_message_id: 1, type: 'channel', topic: 't' }, { existing: { type: 'direct' } }), 'to', 'to is required'],
+    ['type change to channel without topic', (c: ServiceClient) => c.call('editScheduledMessage', { scheduled_message_id: 1, type: 'channel', to: 3 }, { existing: { type: 'private' } }), 'topic', 'topic is required'],
+    ['topic over max_topic_length', (c: ServiceClient) => c.call('updateUserTopic', { stream_id: 1, topic: 't'.repeat(61), visibility_policy: 1 }), 'topic', 'at most 60 characters'],
+    ['content over max_message_length', (c: ServiceClient) => c.call('createSavedSnippet', { title: 't', content: 'c'.repeat(101) }), 'content', 'at most 100 characters'],
+    ['a flag that cannot be changed', (c: ServiceClient) => c.call('updateMessageFlags', { messages: [1], op: 'add', flag: 'mentioned' }), 'flag', 'cannot be changed directly'],
   ])('%s is refused with the rule, nothing sent', async (_name, call, param, message) => {
     await refused(call(client), param, message);
   });
 
   it('sends what the rules allow', async () => {
-    await client.createScheduledMessage({ type: 'channel', to: 1, topic: 'lunch', content: 'c', scheduled_delivery_timestamp: 2e9 });
-    await client.editScheduledMessage({ scheduled_message_id: 1, scheduled_delivery_timestamp: 2e9 }, { existing: { failed: true } });
-    await client.setTypingStatus({ type: 'channel', op: 'start', stream_id: 1, topic: 't' });
-    await client.updateStatusForUser({ user_id: 1, status_text: '' });
+    await client.call('createScheduledMessage', { type: 'channel', to: 1, topic: 'lunch', content: 'c', scheduled_delivery_timestamp: 2e9 });
+    await client.call('editScheduledMessage', { scheduled_message_id: 1, scheduled_delivery_timestamp: 2e9 }, { existing: { failed: true } });
+    await client.call('setTypingStatus', { type: 'channel', op: 'start', stream_id: 1, topic: 't' });
+    await client.call('updateStatusForUser', { user_id: 1, status_text: '' });
     expect(server.requests).toHaveLength(4);
   });
 });

@@ -66,19 +66,19 @@ describe('feature levels', () => {
     ['createUser', 35, 36],
     ['updateLinkifier', 56, 57],
   ] as const)('%s needs its level: refused at %i, sent at %i', async (operation, below, needed) => {
-    const params: Record<string, object> = {
-      createScheduledMessage: { type: 'direct', to: [1], content: 'c', scheduled_delivery_timestamp: 2e9 },
-      editScheduledMessage: { scheduled_message_id: 1, content: 'c' },
-      updateUserTopic: { stream_id: 1, topic: 't', visibility_policy: 1 },
-      updateStatusForUser: { user_id: 1, status_text: 'x' },
-      registerPushDevice: { token_kind: 'fcm', push_account_id: 1, push_public_key: 'a', bouncer_public_key: 'b', encrypted_push_registration: 'c' },
-      editSavedSnippet: { saved_snippet_id: 1, title: 't' },
-      createUser: { email: 'n@b.c', password: 'p', full_name: 'N' },
+    const calls: Record<typeof operation, (client: ServiceClient) => Promise<unknown>> = {
+      createScheduledMessage: (c) => c.call('createScheduledMessage', { type: 'direct', to: [1], content: 'c', scheduled_delivery_timestamp: 2e9 }),
+      editScheduledMessage: (c) => c.call('editScheduledMessage', { scheduled_message_id: 1, content: 'c' }),
+      updateUserTopic: (c) => c.call('updateUserTopic', { stream_id: 1, topic: 't', visibility_policy: 1 }),
+      updateStatusForUser: (c) => c.call('updateStatusForUser', { user_id: 1, status_text: 'x' }),
+      registerPushDevice: (c) =>
+        c.call('registerPushDevice', { token_kind: 'fcm', push_account_id: 1, push_public_key: 'a', bouncer_public_key: 'b', encrypted_push_registration: 'c' }),
+      editSavedSnippet: (c) => c.call('editSavedSnippet', { saved_snippet_id: 1, title: 't' }),
+      createUser: (c) => c.call('createUser', { email: 'n@b.c', password: 'p', full_name: 'N' }),
       // url_template is always sent and is dated 176, so updating a linkifier needs 176 in practice.
-      updateLinkifier: { filter_id: 1, pattern: 'x', url_template: 'y' },
+      updateLinkifier: (c) => c.call('updateLinkifier', { filter_id: 1, pattern: 'x', url_template: 'y' }),
     };
-    const call = (client: ServiceClient) =>
-      (client[operation] as (p: object) => Promise<unknown>).call(client, params[operation] ?? {});
+    const call = calls[operation];
     await expect(call(at(below))).rejects.toThrow(`feature level ${needed}; this server is at ${below}.`);
     expect(server.requests).toHaveLength(0);
     if (operation !== 'updateLinkifier') {
@@ -89,38 +89,38 @@ describe('feature levels', () => {
 
   it('refuses a dated parameter only when it is used', async () => {
     const client = at(300);
-    await expect(client.getChannels({ include_all: true })).rejects.toThrow(
+    await expect(client.call('getChannels', { include_all: true })).rejects.toThrow(
       'The include_all parameter of "Get all channels" needs feature level 356; this server is at 300.',
     );
-    await expect(client.getUsers({ user_ids: [1] })).rejects.toThrow('needs feature level 384');
+    await expect(client.call('getUsers', { user_ids: [1] })).rejects.toThrow('needs feature level 384');
     await expect(
-      client.createInviteLink({ welcome_message_custom_text: 'Hi' }),
+      client.call('createInviteLink', { welcome_message_custom_text: 'Hi' }),
     ).rejects.toThrow('welcome_message_custom_text parameter of "Create a reusable invitation link" needs feature level 416');
     await expect(
-      at(240).setTypingStatus({ type: 'channel', op: 'start', stream_id: 1, topic: 't' }),
+      at(240).call('setTypingStatus', { type: 'channel', op: 'start', stream_id: 1, topic: 't' }),
     ).rejects.toThrow('type "channel" in "Set typing status" needs feature level 248; this server is at 240.');
     expect(server.requests).toHaveLength(0);
-    await client.getChannels({ include_public: true });
-    await client.getUsers();
+    await client.call('getChannels', { include_public: true });
+    await client.call('getUsers', {});
     expect(server.requests).toHaveLength(2);
   });
 
   it('does not refuse anything while the level is unknown', async () => {
     const client = at();
     expect(client.featureLevel).toBeUndefined();
-    await client.createChannelFolder({ name: 'Work', description: '' });
+    await client.call('createChannelFolder', { name: 'Work', description: '' });
     expect(server.requests).toHaveLength(1);
   });
 
   it('learns the level from server settings (absent = 0)', async () => {
     const client = at();
     server.respond((_req, res) => json(res, 200, { result: 'success', msg: '', service_feature_level: 300 }));
-    await client.getServerSettings();
+    await client.call('getServerSettings', {});
     expect(client.featureLevel).toBe(300);
-    await expect(client.createChannelFolder({ name: 'W', description: '' })).rejects.toThrow('this server is at 300');
+    await expect(client.call('createChannelFolder', { name: 'W', description: '' })).rejects.toThrow('this server is at 300');
 
     server.respond((_req, res) => json(res, 200, { result: 'success', msg: '' }));
-    await client.getServerSettings();
+    await client.call('getServerSettings', {});
     expect(client.featureLevel).toBe(0);
   });
 
@@ -140,19 +140,19 @@ describe('feature levels', () => {
         event_queue_longpoll_timeout_seconds: 90,
       }),
     );
-    await client.registerQueue({ fetch_event_types: ['realm'] });
+    await client.call('registerQueue', { fetch_event_types: ['realm'] });
     expect(client.featureLevel).toBe(390);
     expect(client.announced).toMatchObject({ max_channel_folder_name_length: 10, realm_empty_topic_display_name: 'general chat' });
-    await expect(client.createChannelFolder({ name: 'A much too long name', description: '' })).rejects.toThrow(
+    await expect(client.call('createChannelFolder', { name: 'A much too long name', description: '' })).rejects.toThrow(
       'at most 10 characters',
     );
-    await expect(client.getUsers({ user_ids: [1] })).resolves.toBeDefined();
+    await expect(client.call('getUsers', { user_ids: [1] })).resolves.toBeDefined();
   });
 
   it('can be told the level explicitly', async () => {
     const client = at();
     client.setFeatureLevel(100);
-    await expect(client.getChannelFolders()).rejects.toThrow('Channel folders need feature level 389; this server is at 100.');
+    await expect(client.call('getChannelFolders', {})).rejects.toThrow('Channel folders need feature level 389; this server is at 100.');
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@
 // an answer not in the reference's form is refused.
 import { beforeEach, expect, it } from 'vitest';
 import { UnexpectedAnswerError } from '../../../main/api/checked-answer';
+import { markNarrowRead } from '../../../main/api/mark-narrow-read';
 import { ServiceClient } from '../../../main/api/service-client';
 import { fields, json, useCaptureServer } from './capture-server';
 
@@ -19,7 +20,7 @@ it('goes on from the last processed message until found_newest', async () => {
   const answers = [range({ last_processed_id: 40, found_newest: false }), range({ first_processed_id: 41, last_processed_id: 90, found_newest: true, updated_count: 3 })];
   server.respond((_req, res) => json(res, 200, answers.shift()));
   const narrow = [{ operator: 'channel', operand: 5 }];
-  expect(await client.markNarrowRead({ narrow })).toEqual({ updated_count: 5 });
+  expect(await markNarrowRead(client, { narrow })).toEqual({ updated_count: 5 });
   const [first, second] = server.requests.map((request) => Object.fromEntries(fields(request.body)));
   expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/v1/messages/flags/narrow' });
   expect(first).toMatchObject({ anchor: 'first_unread', include_anchor: 'true', op: 'add', flag: 'read', narrow: JSON.stringify([...narrow, { operator: 'is', operand: 'unread' }]) });
@@ -29,7 +30,7 @@ it('goes on from the last processed message until found_newest', async () => {
 
 it('refuses a range answer without found_newest, naming the field', async () => {
   server.respond((_req, res) => json(res, 200, { result: 'success', msg: '', updated_count: 1, last_processed_id: 3 }));
-  const error = await client.markNarrowRead({ narrow: [] }).catch((e: unknown) => e);
+  const error = await markNarrowRead(client, { narrow: [] }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(UnexpectedAnswerError);
   expect((error as Error).message).toContain('found_newest');
 });

@@ -127,7 +127,7 @@ async function bulkJob(kind: 'fixed' | 'sliding', workers: number, pacing: boole
     Array.from({ length: workers }, async () => {
       while (left > 0) {
         left -= 1;
-        await client.getUsers();
+        await client.call('getUsers', {});
       }
     }),
   );
@@ -162,7 +162,7 @@ describe('a bulk job of 1,000 requests at 600/min', () => {
     const clock = fakeClock(T0);
     const fetch = (() => Promise.resolve(new Response(JSON.stringify({ result: 'success', msg: '', members: [] })))) as typeof globalThis.fetch;
     const client = new ServiceClient({ serverUrl: 'https://chat.example.com', email: 'a@b.c', apiKey: 'k', fetch, clock });
-    for (let i = 0; i < 200; i += 1) await client.getUsers();
+    for (let i = 0; i < 200; i += 1) await client.call('getUsers', {});
     expect(clock.sleeps).toEqual([]);
     expect(client.rateLimit).toBeUndefined();
   });

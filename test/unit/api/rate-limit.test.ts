@@ -37,7 +37,7 @@ describe('429 over real HTTP', () => {
       rateLimitJitterMs: 5,
     });
     const started = Date.now();
-    const result = await client.getUsers();
+    const result = await client.call('getUsers', {});
     expect(result.members).toEqual([]);
     expect(server.requests).toHaveLength(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(95);
@@ -53,7 +53,7 @@ describe('429 over real HTTP', () => {
       rateLimitJitterMs: 1,
       maxRateLimitRetries: 2,
     });
-    const error = await client.getUsers().catch((e: unknown) => e);
+    const error = await client.call('getUsers', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'RATE_LIMIT_HIT', status: 429, retryAfter: 0.01 });
     expect((error as Error).message).toContain('gave up after 2 retries');
@@ -63,7 +63,7 @@ describe('429 over real HTTP', () => {
   it('defaults to 3 retries', async () => {
     refuse(100, 0.001);
     const client = new ServiceClient({ serverUrl: server.url, email: 'a@b.c', apiKey: 'k', rateLimitBackoffMs: 1, rateLimitJitterMs: 1 });
-    const error = await client.getUsers().catch((e: unknown) => e);
+    const error = await client.call('getUsers', {}).catch((e: unknown) => e);
     expect((error as Error).message).toContain('gave up after 3 retries');
     expect(server.requests).toHaveLength(4);
   });
@@ -103,14 +103,14 @@ describe('how long it waits (fake clock)', () => {
   it('waits max(backoff, retry-after + jitter): the body wins over the header', async () => {
     const clock = fakeClock();
     const { fetch } = answers(tooMany({ 'retry-after': 2.5 }, { 'retry-after': '9' }));
-    await clientWith(fetch, clock).getUsers();
+    await clientWith(fetch, clock).call('getUsers', {});
     expect(clock.sleeps).toEqual([2500 + 0.5 * 200]);
   });
 
   it('uses the exponential backoff when it is longer than the server asks', async () => {
     const clock = fakeClock();
     const { fetch } = answers(tooMany({ 'retry-after': 0.1 }), tooMany({ 'retry-after': 0.1 }), tooMany({ 'retry-after': 0.1 }));
-    await clientWith(fetch, clock).getUsers();
+    await clientWith(fetch, clock).call('getUsers', {});
     expect(clock.sleeps).toEqual([500, 1000, 2000]);
   });
 
@@ -120,7 +120,7 @@ describe('how long it waits (fake clock)', () => {
       tooMany({ 'retry-after': null }, { 'retry-after': '3.25' }),
       tooMany({ 'retry-after': null }, { 'x-ratelimit-reset': String(1_700_000_000 + 30) }),
     );
-    await clientWith(fetch, clock, 0).getUsers();
+    await clientWith(fetch, clock, 0).call('getUsers', {});
     expect(clock.sleeps[0]).toBe(3250);
     // 3.25 s have passed on the fake clock by the second refusal.
     expect(clock.sleeps[1]).toBeCloseTo(30_000 - 3250, 0);
@@ -129,7 +129,7 @@ describe('how long it waits (fake clock)', () => {
   it('with no time from the server it backs off exponentially', async () => {
     const clock = fakeClock();
     const { fetch } = answers(tooMany({ 'retry-after': null }), tooMany({ 'retry-after': null }));
-    await clientWith(fetch, clock).getUsers();
+    await clientWith(fetch, clock).call('getUsers', {});
     expect(clock.sleeps).toEqual([500, 1000]);
   });
 
@@ -144,7 +144,7 @@ describe('how long it waits (fake clock)', () => {
       clock,
       maxRateLimitWaitMs: 60_000,
     });
-    const error = await client.getUsers().catch((e: unknown) => e);
+    const error = await client.call('getUsers', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'RATE_LIMIT_HIT' });
     expect((error as Error).message).toMatch(/gave up after 0 retries.*wait 3600 s/);
     expect(count()).toBe(1);

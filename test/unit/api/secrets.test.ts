@@ -49,21 +49,21 @@ describe('the API key stays private', () => {
     const collect = (p: Promise<unknown>) => p.then(() => errors.push(new Error('unexpected success')), (e: unknown) => errors.push(e));
 
     server.respond((_req, res) => json(res, 401, { result: 'error', msg: 'Invalid API key', code: 'UNAUTHORIZED' }));
-    await collect(client.getUsers());
+    await collect(client.call('getUsers', {}));
     server.respond((_req, res) => json(res, 429, { result: 'error', msg: 'limit', code: 'RATE_LIMIT_HIT', 'retry-after': 0.001 }));
-    await collect(client.getUsers());
+    await collect(client.call('getUsers', {}));
     server.respond((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<h1>bad gateway</h1>');
     });
-    await collect(client.getUsers());
+    await collect(client.call('getUsers', {}));
     server.respond(() => undefined);
-    await collect(client.getUsers());
+    await collect(client.call('getUsers', {}));
     server.respond((_req, res) => res.socket?.destroy());
-    await collect(client.getUsers());
-    await collect(client.updateStatusForUser({ user_id: 1, status_text: 'x' }));
-    await collect(client.updateMessageFlags({ messages: [1], op: 'add', flag: 'mentioned' }));
-    await collect(new ServiceClient({ serverUrl: 'http://127.0.0.1:1', email: EMAIL, apiKey: API_KEY }).getUsers());
+    await collect(client.call('getUsers', {}));
+    await collect(client.call('updateStatusForUser', { user_id: 1, status_text: 'x' }));
+    await collect(client.call('updateMessageFlags', { messages: [1], op: 'add', flag: 'mentioned' }));
+    await collect(new ServiceClient({ serverUrl: 'http://127.0.0.1:1', email: EMAIL, apiKey: API_KEY }).call('getUsers', {}));
 
     expect(errors.map((e) => (e as Error).name)).toEqual([
       'ServiceError',
@@ -83,7 +83,7 @@ describe('the API key stays private', () => {
   it('does not leak the password of a user being created into errors or logs', async () => {
     const client = new ServiceClient({ serverUrl: server.url, email: EMAIL, apiKey: API_KEY, logger });
     server.respond((_req, res) => json(res, 400, { result: 'error', msg: 'Email is already in use.', code: 'BAD_REQUEST' }));
-    const error = await client.createUser({ email: 'new@example.com', password: 'pa55-w0rd-XYZ', full_name: 'New' }).catch((e: unknown) => e);
+    const error = await client.call('createUser', { email: 'new@example.com', password: 'pa55-w0rd-XYZ', full_name: 'New' }).catch((e: unknown) => e);
     expect(inspect(error)).not.toContain('pa55-w0rd-XYZ');
     expect(lines.join('\n')).not.toContain('pa55-w0rd-XYZ');
   });
