@@ -23,6 +23,14 @@ export function directConversation(user_ids: readonly number[]): ConversationKey
   return formatConversation({ kind: 'direct', user_ids: [...user_ids] });
 }
 
+/** What every key of a channel's topics starts with, so the mirror can scan them as one range. */
+export function channelKeyPrefix(stream_id: number): string {
+  return `channel:${stream_id}:`;
+}
+
+/** What every direct conversation's key starts with. */
+export const DIRECT_KEY_PREFIX = 'direct:';
+
 /** The conversation a key names; undefined for anything else. */
 export function parseConversation(key: string): Conversation | undefined {
   const channel = /^channel:(\d+):([\s\S]*)$/.exec(key);

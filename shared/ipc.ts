@@ -14,6 +14,7 @@ import { directoryChannels } from './ipc-channels/directory';
 import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
+import { sidebarChannels } from './ipc-channels/sidebar';
 import { unreadChannels } from './ipc-channels/unread';
 import type { MirrorChanges } from './mirror-changes';
 import type { SyncStatusView } from './sync-status';
@@ -28,6 +29,7 @@ export * from './ipc-channels/outbox';
 export * from './ipc-channels/scheduling';
 export * from './ipc-channels/search';
 export * from './ipc-channels/unread';
+export * from './ipc-channels/sidebar';
 
 export const ipcChannels = {
   ...appChannels,
@@ -39,6 +41,7 @@ export const ipcChannels = {
   ...schedulingChannels,
   ...unreadChannels,
   ...searchChannels,
+  ...sidebarChannels,
   ...adminChannels,
 } as const;
 

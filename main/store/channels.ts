@@ -1,5 +1,6 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/channels';
+import type { SidebarChannels } from '../../shared/sidebar';
 import type { MirrorDatabase } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
@@ -122,4 +123,25 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
 function mergeIntoChannel(db: MirrorDatabase, entry: SubscriptionEntry): void {
   const channel = getRecord(db, channelsTable, entry.stream_id);
   upsertRecords(db, channelsTable, [{ ...channel, ...entry } as Channel]);
+}
+
+const sidebarFolderRow = z.object({ channel_folder_id: z.number(), name: z.string() });
+const sidebarChannelRow = z.object({ stream_id: z.number(), name: z.string(), folder_id: z.number().nullable(), is_muted: flag });
+
+/** The sidebar's channels: those subscribed to and not archived, and the folders in the organization's order. */
+export function subscribedChannelTree(db: MirrorDatabase): SidebarChannels {
+  const folders = reader(
+    db,
+    "SELECT channel_folder_id, name FROM channel_folders WHERE is_archived = 0 ORDER BY coalesce(json_extract(json, '$.order'), channel_folder_id), channel_folder_id",
+    sidebarFolderRow,
+  ).all();
+  const channels = reader(
+    db,
+    `SELECT s.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, c.folder_id,
+            coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted
+     FROM subscriptions s LEFT JOIN channels c ON c.stream_id = s.stream_id
+     WHERE coalesce(c.is_archived, 0) = 0 ORDER BY name COLLATE NOCASE, s.stream_id`,
+    sidebarChannelRow,
+  ).all();
+  return { folders, channels };
 }

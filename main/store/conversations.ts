@@ -1,8 +1,13 @@
-// Conversations as the mirror knows them: the cached messages grouped by conversation key.
+// Conversations as the mirror knows them: cached messages grouped by conversation key, and for the
+// sidebar the conversations known from their unread messages alone too.
+import { channelKeyPrefix, DIRECT_KEY_PREFIX, parseConversation } from '../../shared/conversation';
+import type { SidebarDirect, SidebarTopic } from '../../shared/sidebar';
 import type { MirrorDatabase } from './database';
 import { z } from 'zod';
 import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
+import { topicPreferences } from './personal';
 import { reader } from './statements';
+import { userName } from './users';
 
 export interface CachedConversation {
   conversation: ConversationKey;
@@ -32,4 +37,41 @@ export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
 
 export function cachedMessageCount(db: MirrorDatabase, conversation: ConversationKey): number {
   return reader(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation = ?', z.object({ n: z.number() })).get(conversation)?.n ?? 0;
+}
+
+const keyRow = z.object({ conversation: z.string(), last_message_id: z.number() });
+
+/** Conversations whose key starts with `prefix`, cached or only unread, the most recently active first. */
+function conversationsByPrefix(db: MirrorDatabase, prefix: string, limit: number): z.infer<typeof keyRow>[] {
+  // The prefixes hold no GLOB wildcard, so both scans are ranges over the conversation indexes.
+  const pattern = `${prefix}*`;
+  return reader(
+    db,
+    `SELECT conversation, max(message_id) AS last_message_id FROM (
+       SELECT conversation, message_id FROM messages WHERE conversation GLOB ?
+       UNION ALL SELECT conversation, message_id FROM unread_messages WHERE conversation GLOB ?)
+     GROUP BY conversation ORDER BY last_message_id DESC LIMIT ?`,
+    keyRow,
+  ).all(pattern, pattern, limit);
+}
+
+/** A channel's topics the mirror knows of (cached or unread), newest first, with the user's preference. */
+export function channelTopics(db: MirrorDatabase, stream_id: number, limit: number): SidebarTopic[] {
+  const policies = new Map(topicPreferences(db, stream_id).map((p) => [p.topic_name, p.visibility_policy]));
+  return conversationsByPrefix(db, channelKeyPrefix(stream_id), limit).flatMap(({ conversation, last_message_id }) => {
+    const target = parseConversation(conversation);
+    if (target?.kind !== 'channel') return [];
+    return [{ topic: target.topic, conversation, last_message_id, visibility_policy: policies.get(target.topic) ?? 0 }];
+  });
+}
+
+/** The direct-message conversations the mirror knows of, newest first, named by the others in them. */
+export function directConversations(db: MirrorDatabase, own_user_id: number, limit: number): SidebarDirect[] {
+  return conversationsByPrefix(db, DIRECT_KEY_PREFIX, limit).flatMap(({ conversation, last_message_id }) => {
+    const target = parseConversation(conversation);
+    if (target?.kind !== 'direct') return [];
+    const others = target.user_ids.filter((id) => id !== own_user_id);
+    const title = (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
+    return [{ conversation, user_ids: target.user_ids, title, last_message_id }];
+  });
 }

@@ -1,6 +1,6 @@
 // Arrow keys through the sidebar's rows (a roving tabindex: one row is in the Tab order, the
 // arrows move it). Rows are the elements marked `data-row`, in document order; a channel row
-// (aria-expanded) opens with → and closes with ←, and ← on a topic goes back to its channel.
+// (aria-expanded) opens with → and closes with ←, and ← on a topic (aria-level 2) goes back to its channel.
 
 const ROW = '[data-row]';
 
@@ -37,9 +37,10 @@ export function moveByKey(container: HTMLElement, event: KeyboardEvent, expand: 
         expand(row, false);
         return true;
       }
-      const parent = row.parentElement?.closest<HTMLElement>(ROW);
-      go(parent ?? undefined);
-      return parent !== null && parent !== undefined;
+      // A topic's channel is the nearest row above it one level up.
+      if (row.getAttribute('aria-level') !== '2') return false;
+      go(all.slice(0, index).findLast((above) => above.getAttribute('aria-level') === '1'));
+      return true;
     }
     case 'Enter':
       // Buttons open themselves; tree items are opened by their click.

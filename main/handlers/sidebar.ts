@@ -1,0 +1,16 @@
+// The sidebar's channel tree, a channel's topics and the direct conversations, from the active account's mirror.
+import { subscribedChannelTree } from '../store/channels';
+import { channelTopics, directConversations } from '../store/conversations';
+import type { CoreContext } from './context';
+import type { AreaHandlers } from './dispatch';
+
+export function sidebarHandlers(context: CoreContext): AreaHandlers<'sidebar.channels' | 'sidebar.topics' | 'sidebar.directs'> {
+  return {
+    'sidebar.channels': () => subscribedChannelTree(context.activeSession().db),
+    'sidebar.topics': ({ stream_id, limit }) => channelTopics(context.activeSession().db, stream_id, limit),
+    'sidebar.directs': ({ limit }) => {
+      const session = context.activeSession();
+      return directConversations(session.db, session.account.user_id, limit);
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// The sidebar, end to end in Chromium against the simulator with a generated history: a member
+// sees the channels they are subscribed to by folder, each opening into its topics, with unread
+// counts that match the server's own (muted topics dimmed and not counted), a filter, and the
+// direct conversations; a topic opens in the main pane. An administrator sees the Organization
+// area a member does not.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceAccount } from '../service/index';
+import { clientFor } from '../service/testing/client';
+import { seriousViolations } from './a11y';
+import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+
+let world: World;
+let page: Page;
+let member: ServiceAccount;
+let admin: ServiceAccount;
+
+interface ServerUnread {
+  /** By stream_id, outside muted topics. */
+  channels: Map<number, number>;
+  /** By "stream_id:topic". */
+  topics: Map<string, number>;
+  muted: Set<string>;
+  /** By the other participant's user_id, for one-on-one conversations. */
+  direct: Map<number, number>;
+}
+
+/** What the member has unread, by the server's own account (registration's unread_msgs and user_topics). */
+async function serverUnread(): Promise<ServerUnread> {
+  const reply = await clientFor(world.service.url, member).post('/register', { fetch_event_types: ['message', 'update_message_flags', 'user_topic', 'subscription'] });
+  const unread = reply.body['unread_msgs'] as {
+    streams: { stream_id: number; topic: string; unread_message_ids: number[] }[];
+    pms: { other_user_id?: number; sender_id?: number; unread_message_ids: number[] }[];
+  };
+  const muted = new Set(
+    (reply.body['user_topics'] as { stream_id: number; topic_name: string; visibility_policy: number }[])
+      .filter((preference) => preference.visibility_policy === 1)
+      .map((preference) => `${preference.stream_id}:${preference.topic_name}`),
+  );
+  const channels = new Map<number, number>();
+  const topics = new Map<string, number>();
+  for (const entry of unread.streams) {
+    const key = `${entry.stream_id}:${entry.topic}`;
+    topics.set(key, entry.unread_message_ids.length);
+    if (!muted.has(key)) channels.set(entry.stream_id, (channels.get(entry.stream_id) ?? 0) + entry.unread_message_ids.length);
+  }
+  const direct = new Map(unread.pms.map((entry) => [entry.other_user_id ?? entry.sender_id ?? 0, entry.unread_message_ids.length]));
+  return { channels, topics, muted, direct };
+}
+
+const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
+const channelRow = (name: string) => sidebar().getByRole('treeitem', { name: new RegExp(`^#?${name}\\b`) });
+const topicRow = (stream_id: number, topic: string) => sidebar().locator(`[data-row="topic:channel:${stream_id}:${topic}"]`);
+const shownCount = async (row: ReturnType<typeof channelRow>) => {
+  const badge = row.getByTestId('sidebar-count');
+  return (await badge.count()) === 0 ? 0 : Number.parseInt((await badge.textContent()) ?? '', 10);
+};
+
+beforeAll(async () => {
+  world = await openWorld('sidebar', { messages: 600 });
+  page = world.page;
+  page.setDefaultTimeout(10_000);
+  member = world.service.accounts.find((account) => account.email === 'member@demo.example')!;
+  admin = world.service.accounts.find((account) => account.role === 200)!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInThroughScreen(page, world.service.url, member);
+});
+
+afterAll(() => world?.close());
+
+describe('the sidebar of a member', () => {
+  it('lists the subscribed channels by folder, with unread counts the server agrees with', async () => {
+    const server = await serverUnread();
+    // engineering is in the demo's folder; the member's other channels are in none.
+    await expect.poll(() => sidebar().getByRole('tree').count()).toBe(2);
+    const trees = sidebar().getByRole('tree');
+    expect(await trees.nth(0).getByRole('treeitem').allTextContents()).toEqual([expect.stringMatching(/^#engineering/)]);
+    expect((await trees.nth(1).getByRole('treeitem').allTextContents()).map((t) => t.replace(/[\d\s].*$/, ''))).toEqual(['#design', '#general', '#random']);
+    for (const [stream_id, name] of [[1, 'general'], [2, 'random'], [3, 'engineering'], [4, 'design']] as const) {
+      await expect.poll(() => shownCount(channelRow(name)), { message: name }).toBe(server.channels.get(stream_id) ?? 0);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sidebar');
+  });
+
+  it('opens a channel into its topics on click: counts per topic, the muted one dimmed and not counted', async () => {
+    const server = await serverUnread();
+    await channelRow('general').click();
+    await expect.poll(() => channelRow('general').getAttribute('aria-expanded')).toBe('true');
+    const lunch = topicRow(1, 'lunch plans');
+    await lunch.waitFor();
+    // The demo mutes "lunch plans" for the member, and leaves one of its messages unread.
+    expect(server.muted.has('1:lunch plans')).toBe(true);
+    expect(server.topics.get('1:lunch plans')).toBeGreaterThan(0);
+    expect(await lunch.getAttribute('data-muted')).toBe('true');
+    expect(await lunch.getByTestId('sidebar-count').count()).toBe(0);
+    expect(await lunch.evaluate((row) => getComputedStyle(row).fontStyle)).toBe('italic');
+    for (const [key, n] of server.topics) {
+      const [stream_id, topic] = [Number(key.split(':')[0]), key.slice(key.indexOf(':') + 1)];
+      if (stream_id !== 1 || server.muted.has(key)) continue;
+      await expect.poll(() => shownCount(topicRow(1, topic)), { message: topic }).toBe(n);
+    }
+    // Topics come newest first.
+    const ids = await sidebar().locator('[data-row^="topic:channel:1:"]').count();
+    expect(ids).toBeGreaterThan(1);
+  });
+
+  it('opens a topic in the main pane when it is clicked', async () => {
+    // The first topic the mirror knows of in general that is not muted (its unread messages make it known).
+    const topic = sidebar().locator('[data-row^="topic:channel:1:"][data-muted="false"]').first();
+    const name = (await topic.locator('.row-name').textContent()) ?? '';
+    await topic.click();
+    await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent()).toBe(`#general › ${name}`);
+    await expect.poll(() => page.getByRole('main').locator('.message').count()).toBeGreaterThan(0);
+    expect(await topic.getAttribute('aria-selected')).toBe('true');
+    await screenshot(page, 'sidebar-topic-open');
+  });
+
+  it('narrows the channels to those matching the filter', async () => {
+    const filter = sidebar().getByRole('searchbox', { name: 'Filter channels' });
+    await filter.fill('ENG');
+    await expect.poll(() => sidebar().locator('[data-row^="channel:"]').allTextContents()).toEqual([expect.stringMatching(/^#engineering/)]);
+    await filter.fill('zzz');
+    await expect.poll(() => sidebar().getByText('No channel matches “zzz”.').count()).toBe(1);
+    await filter.fill('');
+    await expect.poll(() => sidebar().locator('[data-row^="channel:"]').count()).toBe(4);
+  });
+
+  it('lists direct conversations by the other people in them, with their unread counts', async () => {
+    const server = await serverUnread();
+    await clientFor(world.service.url, admin).post('/messages', { type: 'direct', to: JSON.stringify([member.user_id]), content: 'Got a minute?' });
+    const adamRow = sidebar().getByRole('button', { name: /^Adam Admin\b/ });
+    await expect.poll(() => shownCount(adamRow)).toBe((server.direct.get(admin.user_id) ?? 0) + 1);
+    await adamRow.click();
+    await expect.poll(() => page.getByRole('main').getByText('Got a minute?').count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent()).toBe('Adam Admin');
+  });
+
+  it('does not offer the Organization area to a member: the directory alone', async () => {
+    expect(await sidebar().getByRole('button', { name: 'Organization' }).count()).toBe(0);
+    await sidebar().getByRole('button', { name: 'Users', exact: true }).click();
+    await expect.poll(() => page.getByRole('main').getByRole('heading', { name: 'Users', level: 1 }).count()).toBe(1);
+  });
+});
+
+describe('the sidebar of an administrator', () => {
+  it('offers the Organization area, with the directory, administration and bulk jobs', async () => {
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await signInThroughScreen(page, world.service.url, admin);
+    await sidebar().getByRole('button', { name: 'Organization', exact: true }).click();
+    const parts = page.getByRole('navigation', { name: 'Organization' }).getByRole('button');
+    expect(await parts.allTextContents()).toEqual(['Directory', 'Administration', 'Bulk']);
+    await parts.filter({ hasText: 'Administration' }).click();
+    await expect.poll(() => page.getByTestId('my-role').textContent()).toContain('Administrator');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'organization');
+  });
+});
