@@ -11,9 +11,11 @@ import { composeChannels } from './ipc-channels/compose';
 import { conversationChannels } from './ipc-channels/conversations';
 import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
+import { draftChannels } from './ipc-channels/drafts';
 import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
+import { sendQueueChannels } from './ipc-channels/send-queue';
 import { sidebarChannels } from './ipc-channels/sidebar';
 import { unreadChannels } from './ipc-channels/unread';
 import type { MirrorChanges } from './mirror-changes';
@@ -25,9 +27,11 @@ export * from './ipc-channels/compose';
 export * from './ipc-channels/conversations';
 export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
+export * from './ipc-channels/drafts';
 export * from './ipc-channels/outbox';
 export * from './ipc-channels/scheduling';
 export * from './ipc-channels/search';
+export * from './ipc-channels/send-queue';
 export * from './ipc-channels/unread';
 export * from './ipc-channels/sidebar';
 
@@ -38,6 +42,8 @@ export const ipcChannels = {
   ...conversationChannels,
   ...composeChannels,
   ...outboxChannels,
+  ...draftChannels,
+  ...sendQueueChannels,
   ...schedulingChannels,
   ...unreadChannels,
   ...searchChannels,

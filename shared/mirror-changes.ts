@@ -17,7 +17,9 @@ export type MirrorKind =
   | 'unread'
   | 'realm'
   /** Items waiting in the outbox (keyed by outbox_id): added, refused, sent or discarded. */
-  | 'outbox';
+  | 'outbox'
+  /** Drafts (keyed by conversation): a send cleared one, say. */
+  | 'drafts';
 
 /** Per kind, the keys of the changed records; `all: true` when the whole kind was replaced. */
 export interface MirrorChanges {

@@ -14,6 +14,8 @@ import { composeHandlers } from '../handlers/compose';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { outboxHandlers } from '../handlers/outbox';
+import { draftHandlers } from '../handlers/drafts';
+import { sendQueueHandlers } from '../handlers/send-queue';
 import { searchHandlers } from '../handlers/search';
 import { sidebarHandlers } from '../handlers/sidebar';
 import { unreadHandlers } from '../handlers/unread';
@@ -122,7 +124,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

@@ -8,11 +8,9 @@ import { basicAuthorization } from '../api/authorization';
 import { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
 import { openMirror, type MirrorDatabase } from '../store/database';
-import { outboxItems } from '../store/outbox';
 import { realmValues, setRealmValues } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
-import { deferredCalls } from '../sync/deferred-calls';
-import { replayOutbox } from '../sync/outbox-replay';
+import { OutboxDrain } from '../sync/outbox-drain';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
@@ -59,7 +57,8 @@ export class AccountSession {
   readonly #authorization: string;
   readonly #fetch: typeof fetch;
   readonly #onChanges: (changes: MirrorChanges) => void;
-  #replaying: Promise<void> | undefined;
+  /** What was done offline, and the messages sent, on their way to the server. */
+  readonly outbox: OutboxDrain;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
@@ -82,6 +81,14 @@ export class AccountSession {
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);
     this.typing = new TypingTracker(options.onTyping, this.#typingPeriods());
+    this.outbox = new OutboxDrain({
+      db: this.db,
+      client: this.client,
+      user_id: options.account.user_id,
+      logger: options.logger,
+      online: () => this.engine.status.state === 'online',
+      onChanged: (outbox_ids) => this.notifyOutboxChanged(...outbox_ids),
+    });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
     const snapshot: SnapshotStep =
       options.snapshotMode === 'worker'
@@ -165,23 +172,14 @@ export class AccountSession {
 
   /** Replays what was done offline; one replay at a time. */
   replayOutbox(): void {
-    if (this.#replaying || outboxItems(this.db, 'pending').length === 0) return;
-    const before = outboxItems(this.db, 'pending').map((item) => item.outbox_id);
-    this.#replaying = replayOutbox(this.db, deferredCalls(this.client, this.db))
-      .then((report) => {
-        if (report.refused.length > 0) this.#logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
-        this.notifyOutboxChanged(...before);
-      })
-      .finally(() => {
-        this.#replaying = undefined;
-      });
+    void this.outbox.run();
   }
 
   /** Stops the loop and the bulk jobs (a restart offers them again), deletes the queue on the server, closes the mirror. */
   async close(): Promise<void> {
     await this.engine.stop();
     this.bulkJobs.dispose();
-    await this.#replaying;
+    await this.outbox.close();
     this.typing.clear();
     this.composers.dispose();
     this.db.close();

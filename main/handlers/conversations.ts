@@ -13,11 +13,12 @@ import { topicPreferences } from '../store/personal';
 import { userName } from '../store/users';
 import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
-import { conversationTarget, narrowOf, sendParams, typingTarget } from './conversation-target';
+import { conversationTarget, narrowOf, typingTarget } from './conversation-target';
 import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
 import { isAdministrator, requireOnline } from './online';
+import { pendingMessages, sendThroughQueue } from './send-queue';
 
 /** How many of the newest messages a refresh of the conversation list fetches. */
 const REFRESH_MESSAGES = 200;
@@ -87,20 +88,17 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
             .filter((m) => before === undefined || m.id < before)
             .sort((a, b) => a.id - b.id)
             .map((m) => getMessage(session.db, m.id) ?? { message: m, flags: m.flags ?? [] });
-          return { messages, found_oldest: result.found_oldest };
+          return { messages, found_oldest: result.found_oldest, pending: pendingMessages(session, conversation) };
         } catch (error) {
           if (!offlineFault(error)) throw error;
         }
       }
       const messages = conversationMessages(session.db, conversation, { ...(before !== undefined && { before }), limit });
-      return { messages, found_oldest: messages.length < limit };
+      return { messages, found_oldest: messages.length < limit, pending: pendingMessages(session, conversation) };
     },
-    'messages.send': async ({ conversation, content }) => {
-      const session = context.activeSession();
-      requireOnline(session, 'Sending a message');
-      const { id } = await session.client.sendMessage(sendParams(conversationTarget(conversation), session.account.user_id, content));
-      notifier(session, conversation).stop();
-      return { id };
+    'messages.send': ({ conversation, content, local_id }) => {
+      notifier(context.activeSession(), conversation).stop();
+      return sendThroughQueue(context.activeSession(), { conversation, content, local_id });
     },
     'messages.flag': async ({ messages, op, flag }) => {
       const session = context.activeSession();

@@ -3,6 +3,7 @@ import { channelTopicConversation, directConversation, type ConversationKey } fr
 import type { MirrorDatabase } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
+import { confirmSentMessage } from './outbox';
 import { jsonColumn, reader, writer } from './statements';
 
 // Re-exported so the mirror's readers find the key with the messages it files.
@@ -124,6 +125,9 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
   message: (db, event, changes) => {
     upsertMessages(db, [{ message: event.message, flags: event.flags ?? [] }]);
     changes.add('messages', event.message.id);
+    // The message this app queued: sent, so it leaves the outbox in the same transaction.
+    const sent = event.local_message_id === undefined ? undefined : confirmSentMessage(db, event.local_message_id);
+    if (sent !== undefined) changes.add('outbox', sent);
   },
   update_message: (db, event, changes) => {
     const { content, rendered_content, is_me_message, subject, new_stream_id, topic_links, edit_timestamp, rendering_only } = event;

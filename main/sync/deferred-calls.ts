@@ -1,17 +1,19 @@
 // How each kind of outbox item is sent again: its payload, read back from SQLite, is checked
 // against that operation's parameters, then passed to the client with the same options the live
-// path gives it (editing a scheduled message takes what the mirror last saw of it).
+// path gives it (editing a scheduled message takes what the mirror last saw of it). Messages go
+// with the event queue's id and their local id, and can be looked up on the server.
 import { z } from 'zod';
 import { REACTION_TYPES } from '../../shared/api/limits';
-import type { ParamsOf } from '../../shared/api/operations';
+import type { ParamsOf, SendMessageParams } from '../../shared/api/operations';
 import type { NarrowTerm } from '../../shared/api/records';
 import { ValidationError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
 import { getRecord } from '../store/keyed-table';
-import type { DeferrableOperation } from '../store/outbox';
+import { loadEventQueue } from '../store/event-queue';
+import type { DeferrableOperation, OutboxItem } from '../store/outbox';
 import { scheduledMessagesTable } from '../store/personal';
-import type { OutboxSender } from './outbox-replay';
+import type { MessageDelivery, OutboxSender } from './outbox-replay';
 
 interface DeferredParams {
   editSavedSnippet: ParamsOf<'editSavedSnippet'>;
@@ -21,6 +23,8 @@ interface DeferredParams {
   markNarrowRead: { narrow: NarrowTerm[] };
   updateUserTopic: ParamsOf<'updateUserTopic'>;
   removeReaction: ParamsOf<'removeReaction'>;
+  /** As the app queues them: channels and people by id. */
+  sendMessage: Pick<SendMessageParams, 'type' | 'topic' | 'content'> & { to: number | number[] };
 }
 
 const id = z.number().int();
@@ -52,9 +56,12 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
   }),
   updateUserTopic: z.object({ stream_id: id, topic: text, visibility_policy: z.number().int() }),
   removeReaction: z.object({ message_id: id, emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
+  sendMessage: z.object({ type: messageType, to: recipients, topic: text.exactOptional(), content: text }),
 };
 
-type Senders = { [K in DeferrableOperation]: (params: DeferredParams[K]) => Promise<unknown> };
+/** Messages are sent by the replay's own path (sent once, looked up when in doubt); these are the other kinds. */
+type OtherOperation = Exclude<DeferrableOperation, 'sendMessage'>;
+type Senders = { [K in OtherOperation]: (params: DeferredParams[K]) => Promise<unknown> };
 
 function senders(client: ServiceClient, db: MirrorDatabase): Senders {
   return {
@@ -71,19 +78,78 @@ function senders(client: ServiceClient, db: MirrorDatabase): Senders {
   };
 }
 
-function send<K extends DeferrableOperation>(table: Senders, kind: K, payload: Record<string, unknown>): Promise<unknown> {
+/** The payload checked; a refusal (recorded on the item for the user to see) rather than a retry that can never pass. */
+function checkedPayload<K extends DeferrableOperation>(kind: K, payload: Record<string, unknown>): DeferredParams[K] {
   const checked = payloads[kind].safeParse(payload);
-  // A refusal, recorded on the item for the user to see, rather than a retry that can never pass.
   if (!checked.success) {
     const violations = checked.error.issues.map((issue) => ({ param: issue.path.join('.'), message: `${issue.path.join('.') || 'payload'}: ${issue.message}` }));
-    return Promise.reject(new ValidationError(`outbox ${kind}`, violations));
+    throw new ValidationError(`outbox ${kind}`, violations);
   }
+  return checked.data;
+}
+
+async function send<K extends OtherOperation>(table: Senders, kind: K, payload: Record<string, unknown>): Promise<unknown> {
   const sender: Senders[K] = table[kind];
-  return sender(checked.data);
+  return sender(checkedPayload(kind, payload));
 }
 
 /** The outbox's sender through `client`, every payload checked before it is sent. */
 export function deferredCalls(client: ServiceClient, db: MirrorDatabase): OutboxSender {
   const table = senders(client, db);
-  return (kind, payload) => send(table, kind, payload);
+  return (kind, payload) => (kind === 'sendMessage' ? Promise.reject(new Error('messages go through the message delivery')) : send(table, kind, payload));
+}
+
+/** How many of the user's newest messages in the conversation a lookup reads. */
+const LOOKUP_MESSAGES = 50;
+/**
+ * How much earlier than the send's start (by the app's clock) the server may date the message:
+ * the two clocks may disagree by this much.
+ */
+const CLOCK_TOLERANCE_S = 300;
+
+const lookupShape = z.object({ id, content: text, timestamp: z.number(), sender_id: id });
+
+/**
+ * Sends a queued message with the event queue's id and the item's local id, so the `message`
+ * event on this queue names it; and looks one up whose outcome is unknown.
+ *
+ * The lookup rule: a message is the item's when it is among the user's newest LOOKUP_MESSAGES
+ * in the same conversation (narrow: the conversation and `sender` the user), is newer than every
+ * message the mirror or the queue knew when that send started (`sent_after_id`: ids only grow),
+ * is dated no earlier than that start less CLOCK_TOLERANCE_S, and has the same text as sent (the
+ * server trims it). The queue sends one message at a time, so no other queued message can match;
+ * the same text sent by the user from another device in that moment could, and is taken for it.
+ */
+export function messageDelivery(client: ServiceClient, db: MirrorDatabase, user_id: number): MessageDelivery {
+  return {
+    send: async (item) => {
+      const params = checkedPayload('sendMessage', item.payload);
+      const queue = loadEventQueue(db);
+      const echo = queue && item.local_id !== null ? { queue_id: queue.queue_id, local_id: item.local_id } : {};
+      const { id: message_id } = await client.call('sendMessage', { ...params, ...echo });
+      return message_id;
+    },
+    lookup: async (item: OutboxItem) => {
+      const params = checkedPayload('sendMessage', item.payload);
+      const to = Array.isArray(params.to) ? params.to : [params.to];
+      const place: NarrowTerm[] =
+        params.type === 'direct' || params.type === 'private'
+          ? [{ operator: 'dm', operand: to }]
+          : [{ operator: 'channel', operand: to[0] ?? 0 }, { operator: 'topic', operand: params.topic ?? '' }];
+      const { messages } = await client.call('getMessages', {
+        anchor: 'newest',
+        num_before: LOOKUP_MESSAGES,
+        num_after: 0,
+        apply_markdown: false,
+        narrow: [...place, { operator: 'sender', operand: user_id }],
+      });
+      const after = item.sent_after_id ?? 0;
+      const since = Math.floor((item.in_flight_since ?? 0) / 1000) - CLOCK_TOLERANCE_S;
+      const text = params.content.trim();
+      const match = messages
+        .map((message) => lookupShape.parse(message))
+        .find((message) => message.id > after && message.timestamp >= since && message.sender_id === user_id && message.content.trim() === text);
+      return match?.id;
+    },
+  };
 }

@@ -1,40 +1,143 @@
 import { ServiceError, UnsupportedFeatureError, ValidationError } from '../api/errors';
 import type { MirrorDatabase } from '../store/database';
-import { type DeferrableOperation, failOutboxItem, outboxItems, removeOutboxItem } from '../store/outbox';
+import { newestMessageId } from '../store/messages';
+import {
+  clearInFlight,
+  type DeferrableOperation,
+  failOutboxItem,
+  markInFlight,
+  nextPendingItem,
+  noteTransientFailure,
+  type OutboxItem,
+  outboxItem,
+  removeOutboxItem,
+} from '../store/outbox';
 
 export type OutboxSender = (kind: DeferrableOperation, payload: Record<string, unknown>) => Promise<unknown>;
+
+/** How queued messages reach the server: sent (the message's id back), or looked up when in doubt. */
+export interface MessageDelivery {
+  send(item: OutboxItem): Promise<number>;
+  /** The id of the item's message on the server, or undefined when the server does not have it. */
+  lookup(item: OutboxItem): Promise<number | undefined>;
+}
+
+/** Transient failures (network, server errors, rate limits) an item may meet before it fails for good. */
+export const MAX_ATTEMPTS = 5;
 
 export interface ReplayReport {
   sent: number;
   refused: { outbox_id: number; code: string; msg: string }[];
-  /** True when the network failed again part-way: the rest waits for the next reconnect. */
+  /** True when the network failed again part-way: the rest waits for the next try. */
   interrupted: boolean;
 }
 
+export interface ReplayHooks {
+  /** A queued message is on the server, with this id (undefined: confirmed by its event, id not at hand). */
+  onMessageSent?(outbox_id: number, message_id: number | undefined): void;
+  /** An item changed state (sent, refused, in flight); the screens show it. */
+  onChanged?(outbox_id: number): void;
+}
+
+/** What became of one item. */
+type Outcome = { kind: 'sent'; message_id?: number } | { kind: 'refused'; code: string; msg: string } | { kind: 'interrupted' };
+
 /**
- * Sends the pending items in the order they were taken. A refusal by the server is recorded on
- * the item with the server's message (nothing is dropped silently); a network failure, a 5xx or
- * a rate limit stops the replay with the item still pending, to go on at the next reconnect.
+ * Sends the pending items in the order they were taken, one at a time, including those taken
+ * while it runs. A refusal by the server is recorded on the item with the server's message
+ * (nothing is dropped silently); a transient failure stops the replay with the item still
+ * pending, counted: after MAX_ATTEMPTS of them the item fails with the last reason.
+ *
+ * A message is marked in flight before its request leaves; when its answer is lost (network,
+ * timeout, 5xx) or the app dies meanwhile it stays marked, and the next replay looks it up on
+ * the server before it sends it again: each message reaches the server once.
  */
-export async function replayOutbox(db: MirrorDatabase, send: OutboxSender): Promise<ReplayReport> {
+export async function replayOutbox(db: MirrorDatabase, send: OutboxSender, messages: MessageDelivery, hooks: ReplayHooks = {}): Promise<ReplayReport> {
   const report: ReplayReport = { sent: 0, refused: [], interrupted: false };
-  for (const item of outboxItems(db, 'pending')) {
-    try {
-      await send(item.kind, item.payload);
-      removeOutboxItem(db, item.outbox_id);
+  // The newest message the queue sent in this run: the mirror may not have its event yet.
+  let lastSent = 0;
+  for (let item = nextPendingItem(db, 0); item; item = nextPendingItem(db, item.outbox_id)) {
+    const outcome =
+      item.kind === 'sendMessage' ? await deliverMessage(db, item, messages, Math.max(lastSent, newestMessageId(db) ?? 0)) : await replayAction(db, item, send);
+    if (outcome.kind === 'sent') {
       report.sent += 1;
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal) {
-        failOutboxItem(db, item.outbox_id, refusal.code, refusal.msg);
-        report.refused.push({ outbox_id: item.outbox_id, ...refusal });
-      } else {
-        report.interrupted = true;
-        break;
-      }
+      if (outcome.message_id !== undefined) lastSent = Math.max(lastSent, outcome.message_id);
+      if (item.kind === 'sendMessage') hooks.onMessageSent?.(item.outbox_id, outcome.message_id);
+    } else if (outcome.kind === 'refused') {
+      report.refused.push({ outbox_id: item.outbox_id, code: outcome.code, msg: outcome.msg });
+    }
+    hooks.onChanged?.(item.outbox_id);
+    if (outcome.kind === 'interrupted') {
+      report.interrupted = true;
+      break;
     }
   }
   return report;
+}
+
+async function replayAction(db: MirrorDatabase, item: OutboxItem, send: OutboxSender): Promise<Outcome> {
+  try {
+    await send(item.kind, item.payload);
+    removeOutboxItem(db, item.outbox_id);
+    return { kind: 'sent' };
+  } catch (error) {
+    return failed(db, item, error);
+  }
+}
+
+async function deliverMessage(db: MirrorDatabase, item: OutboxItem, messages: MessageDelivery, knownNewest: number): Promise<Outcome> {
+  try {
+    if (item.in_flight_since !== null) {
+      const found = await messages.lookup(item);
+      // Its `message` event may have confirmed it while the lookup ran.
+      if (found !== undefined || !outboxItem(db, item.outbox_id)) {
+        removeOutboxItem(db, item.outbox_id);
+        return { kind: 'sent', ...(found !== undefined && { message_id: found }) };
+      }
+      clearInFlight(db, item.outbox_id);
+    }
+  } catch (error) {
+    return failed(db, item, error);
+  }
+  if (!outboxItem(db, item.outbox_id)) return { kind: 'sent' };
+  markInFlight(db, item.outbox_id, knownNewest);
+  try {
+    const message_id = await messages.send(item);
+    removeOutboxItem(db, item.outbox_id);
+    return { kind: 'sent', message_id };
+  } catch (error) {
+    // A rate limit or a check before sending means the server never took it.
+    if (!unknownOutcome(error)) clearInFlight(db, item.outbox_id);
+    return failed(db, item, error);
+  }
+}
+
+/** A refusal is final; anything else counts as one transient failure, final after MAX_ATTEMPTS. */
+function failed(db: MirrorDatabase, item: OutboxItem, error: unknown): Outcome {
+  const refusal = refusalOf(error);
+  if (refusal) {
+    failOutboxItem(db, item.outbox_id, refusal.code, refusal.msg);
+    return { kind: 'refused', ...refusal };
+  }
+  const reason = transientReason(error);
+  if (item.attempts + 1 >= MAX_ATTEMPTS) {
+    const msg = `Not sent after ${MAX_ATTEMPTS} tries. The last: ${reason.msg}`;
+    failOutboxItem(db, item.outbox_id, reason.code, msg);
+    return { kind: 'refused', code: reason.code, msg };
+  }
+  noteTransientFailure(db, item.outbox_id, reason.code, reason.msg);
+  return { kind: 'interrupted' };
+}
+
+/** The request may have reached the server and been stored: a lost answer, a timeout, a server error. */
+function unknownOutcome(error: unknown): boolean {
+  if (error instanceof ServiceError) return error.status >= 500;
+  return !(error instanceof ValidationError || error instanceof UnsupportedFeatureError);
+}
+
+function transientReason(error: unknown): { code: string; msg: string } {
+  if (error instanceof ServiceError) return { code: String(error.code), msg: error.msg || error.message };
+  return { code: 'NETWORK', msg: error instanceof Error ? error.message : String(error) };
 }
 
 /** A final answer about this item, as opposed to a reason to try again later. */

@@ -234,6 +234,8 @@ export interface MessageEvent extends EventBase {
   type: 'message';
   message: Message;
   flags: string[];
+  /** The `local_id` the message was sent with, to the queue it was sent with only. */
+  local_message_id?: string;
 }
 
 /** A message's content edited, or messages moved to another topic or channel. */
@@ -496,7 +498,7 @@ const EVENT_FIELDS = {
     add: z.looseObject({ flag: z.string(), messages: idList, all: z.boolean().optional() }),
     remove: z.looseObject({ flag: z.string(), messages: idList, all: z.boolean().optional() }),
   },
-  message: z.looseObject({ message: messageSchema, flags: z.array(z.string()).optional() }),
+  message: z.looseObject({ message: messageSchema, flags: z.array(z.string()).optional(), local_message_id: z.string().optional() }),
   update_message: z.looseObject({
     message_id: recordId,
     message_ids: idList,

@@ -7,6 +7,7 @@ import type { Message, SavedSnippet } from '../api/records';
 import { conversationKey } from '../conversation';
 import { channel, id } from './define';
 import type { Deferred } from './outbox';
+import { messageContent, type PendingMessage, type SendResult } from './send-queue';
 
 export interface ConversationSummary {
   conversation: string;
@@ -41,6 +42,8 @@ export interface MessagePage {
   messages: MessageView[];
   /** No older messages exist (as far as the server said, or the cache when offline). */
   found_oldest: boolean;
+  /** This conversation's messages waiting in the outbox, in send order. */
+  pending: PendingMessage[];
 }
 
 const flagOp = z.enum(['add', 'remove']);
@@ -57,7 +60,10 @@ export const conversationChannels = {
       cached: z.boolean().default(false),
     }),
   ),
-  'messages.send': channel<{ id: number }>()(z.object({ conversation: conversationKey, content: z.string().min(1).max(100_000) })),
+  /** Sent now, or queued in the outbox (offline, or the network failed); clears the draft either way. */
+  'messages.send': channel<SendResult>()(
+    z.object({ conversation: conversationKey, content: messageContent.min(1), local_id: z.string().min(1).max(100).optional() }),
+  ),
   /** A read, starred or collapsed flag on messages: waits in the outbox offline. */
   'messages.flag': channel<Deferred<null>>()(
     z.object({ messages: z.array(id).min(1).max(1_000), op: flagOp, flag: z.enum(['read', 'starred', 'collapsed']) }),

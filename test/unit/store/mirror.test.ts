@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MirrorTooNewError, openMirror, schemaVersion, type MirrorDatabase } from '../../../main/store/database';
 import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
 import { migrations } from '../../../main/store/migrations';
+import { saveDraft } from '../../../main/store/drafts';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { saveEventQueue } from '../../../main/store/event-queue';
 import { enqueueOutbox } from '../../../main/store/outbox';
@@ -88,6 +89,7 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   message_search_idx: () => undefined,
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
   outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, 1700000000),
+  drafts: (db) => saveDraft(db, 'channel:5:lunch', 'See you at', 1700000000),
   // As insertJob wrote them before migration 3 gave items their secret columns.
   bulk_jobs: (db) => {
     const { lastInsertRowid } = db

@@ -6,7 +6,7 @@ import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
 import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
 import { scheduledMessagesTable } from '../../../main/store/personal';
-import { deferredCalls } from '../../../main/sync/deferred-calls';
+import { deferredCalls, messageDelivery } from '../../../main/sync/deferred-calls';
 import { replayOutbox } from '../../../main/sync/outbox-replay';
 
 const sent: string[] = [];
@@ -35,7 +35,7 @@ it('refuses, as the live path does, an edit of a failed scheduled message that g
   enqueueOutbox(db, { kind: 'editScheduledMessage', record_key: 'scheduled_messages:9', payload: { scheduled_message_id: 9, content: 'Later' } });
   enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } });
 
-  const report = await replayOutbox(db, deferredCalls(client, db));
+  const report = await replayOutbox(db, deferredCalls(client, db), messageDelivery(client, db, 1));
   expect(report.refused).toHaveLength(1);
   expect(outboxItems(db)).toMatchObject([{ kind: 'editScheduledMessage', state: 'failed', error_code: 'INVALID_PARAMETERS' }]);
   expect(sent).toEqual(['PATCH /api/v1/saved_snippets/7']);
@@ -44,7 +44,7 @@ it('refuses, as the live path does, an edit of a failed scheduled message that g
 it('refuses a payload not in the form of its operation, and sends nothing for it', async () => {
   const { db, client } = setUp();
   enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, content: 3 } });
-  const report = await replayOutbox(db, deferredCalls(client, db));
+  const report = await replayOutbox(db, deferredCalls(client, db), messageDelivery(client, db, 1));
   expect(report).toMatchObject({ sent: 0, interrupted: false });
   expect(outboxItems(db)).toMatchObject([{ state: 'failed', error_code: 'INVALID_PARAMETERS' }]);
   expect(sent).toEqual([]);

@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError, ServiceError } from '../../../main/api/errors';
 import { openMirror } from '../../../main/store/database';
 import { enqueueOutbox, outboxItems, retryOutboxItem, type DeferrableOperation } from '../../../main/store/outbox';
-import { replayOutbox } from '../../../main/sync/outbox-replay';
+import { replayOutbox, type MessageDelivery } from '../../../main/sync/outbox-replay';
+
+/** These tests queue no message. */
+const noMessages: MessageDelivery = {
+  send: () => Promise.reject(new Error('no message is queued here')),
+  lookup: () => Promise.reject(new Error('no message is queued here')),
+};
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -44,9 +50,13 @@ describe('the outbox', () => {
 
     const db = openMirror(path);
     const sent: [DeferrableOperation, unknown][] = [];
-    const report = await replayOutbox(db, async (kind, payload) => {
-      sent.push([kind, payload]);
-    });
+    const report = await replayOutbox(
+      db,
+      async (kind, payload) => {
+        sent.push([kind, payload]);
+      },
+      noMessages,
+    );
     expect(sent.map(([kind, payload]) => `${kind}:${JSON.stringify(payload)}`)).toEqual([
       'editSavedSnippet:{"saved_snippet_id":7,"title":"A"}',
       'updateUserTopic:{"stream_id":5,"topic":"lunch","visibility_policy":1}',
@@ -61,9 +71,13 @@ describe('the outbox', () => {
     const db = openMirror(':memory:');
     const refused = enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:9', payload: { saved_snippet_id: 9, title: 'X' } });
     enqueueOutbox(db, { kind: 'removeReaction', record_key: 'messages:100', payload: { message_id: 100, emoji_name: 'smile' } });
-    const report = await replayOutbox(db, async (kind) => {
-      if (kind === 'editSavedSnippet') throw refuse('Saved snippet does not exist.');
-    });
+    const report = await replayOutbox(
+      db,
+      async (kind) => {
+        if (kind === 'editSavedSnippet') throw refuse('Saved snippet does not exist.');
+      },
+      noMessages,
+    );
     expect(report.sent).toBe(1);
     expect(report.refused).toEqual([{ outbox_id: refused, code: 'BAD_REQUEST', msg: 'Saved snippet does not exist.' }]);
     expect(outboxItems(db)).toMatchObject([
@@ -80,10 +94,14 @@ describe('the outbox', () => {
       enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title } });
     }
     let calls = 0;
-    const report = await replayOutbox(db, async () => {
-      calls += 1;
-      if (calls === 2) throw new NetworkError('PATCH /saved_snippets/{saved_snippet_id}', 'ECONNREFUSED', 'refused');
-    });
+    const report = await replayOutbox(
+      db,
+      async () => {
+        calls += 1;
+        if (calls === 2) throw new NetworkError('PATCH /saved_snippets/{saved_snippet_id}', 'ECONNREFUSED', 'refused');
+      },
+      noMessages,
+    );
     expect(report).toEqual({ sent: 1, refused: [], interrupted: true });
     expect(outboxItems(db, 'pending').map((i) => i.payload.title)).toEqual(['2', '3']);
     db.close();
