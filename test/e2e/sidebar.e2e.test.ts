@@ -50,7 +50,7 @@ async function serverUnread(): Promise<ServerUnread> {
 
 const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
 const channelRow = (name: string) => sidebar().getByRole('treeitem', { name: new RegExp(`^#?${name}\\b`) });
-const topicRow = (stream_id: number, topic: string) => sidebar().locator(`[data-row="topic:channel:${stream_id}:${topic}"]`);
+const topicRow = (stream_id: number, topic: string) => sidebar().locator(`[data-row="conversation:channel:${stream_id}:${topic}"]`);
 const shownCount = async (row: ReturnType<typeof channelRow>) => {
   const badge = row.getByTestId('sidebar-count');
   return (await badge.count()) === 0 ? 0 : Number.parseInt((await badge.textContent()) ?? '', 10);
@@ -101,13 +101,13 @@ describe('the sidebar of a member', () => {
       await expect.poll(() => shownCount(topicRow(1, topic)), { message: topic }).toBe(n);
     }
     // Topics come newest first.
-    const ids = await sidebar().locator('[data-row^="topic:channel:1:"]').count();
+    const ids = await sidebar().locator('[data-row^="conversation:channel:1:"]').count();
     expect(ids).toBeGreaterThan(1);
   });
 
   it('opens a topic in the main pane when it is clicked', async () => {
     // The first topic the mirror knows of in general that is not muted (its unread messages make it known).
-    const topic = sidebar().locator('[data-row^="topic:channel:1:"][data-muted="false"]').first();
+    const topic = sidebar().locator('[data-row^="conversation:channel:1:"][data-muted="false"]').first();
     const name = (await topic.locator('.row-name').textContent()) ?? '';
     await topic.click();
     await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent()).toBe(`#general › ${name}`);
