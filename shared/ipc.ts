@@ -9,6 +9,7 @@ import { adminChannels } from './ipc-channels/admin';
 import { appChannels, type AppState } from './ipc-channels/app';
 import { composeChannels } from './ipc-channels/compose';
 import { conversationChannels } from './ipc-channels/conversations';
+import { messageActionChannels } from './ipc-channels/message-actions';
 import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { draftChannels } from './ipc-channels/drafts';
@@ -25,6 +26,7 @@ export * from './ipc-channels/admin';
 export * from './ipc-channels/app';
 export * from './ipc-channels/compose';
 export * from './ipc-channels/conversations';
+export * from './ipc-channels/message-actions';
 export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/drafts';
@@ -40,6 +42,7 @@ export const ipcChannels = {
   ...bulkChannels,
   ...directoryChannels,
   ...conversationChannels,
+  ...messageActionChannels,
   ...composeChannels,
   ...outboxChannels,
   ...draftChannels,

@@ -1,3 +1,4 @@
+import { REACTION_TYPES } from '../../shared/api/limits';
 import type { Message, Reaction } from '../../shared/api/records';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase } from './database';
@@ -137,7 +138,12 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
       const changed = updateMessage(db, id, ({ message, flags }) => ({
         message: {
           ...message,
-          ...(edited && { content, ...(rendered_content !== undefined && { rendered_content }), ...(is_me_message !== undefined && { is_me_message }) }),
+          ...(edited && {
+            // A message fetched as HTML keeps its content HTML: the event's content is the markdown.
+            content: message.content_type === 'text/html' && rendered_content !== undefined ? rendered_content : content,
+            ...(rendered_content !== undefined && { rendered_content }),
+            ...(is_me_message !== undefined && { is_me_message }),
+          }),
           ...(edited && !rendering_only && { last_edit_timestamp: edit_timestamp }),
           ...(moved && subject !== undefined && { subject }),
           ...(moved && new_stream_id !== undefined && { stream_id: new_stream_id }),
@@ -163,3 +169,23 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
     if (cached) changes.add('messages', message_id);
   },
 };
+
+const recentEmojiRow = z.object({ emoji_name: z.string(), emoji_code: z.string(), reaction_type: z.enum(REACTION_TYPES) });
+
+/** How many of the newest cached messages the recent-emoji look-up reads: bounded, to stay quick. */
+const RECENT_EMOJI_WINDOW = 2_000;
+
+/** The emoji `user_id` reacted with in the newest cached messages, most recent first, each once. */
+export function recentReactionEmoji(db: MirrorDatabase, user_id: number, limit: number): Reaction[] {
+  return reader(
+    db,
+    `SELECT json_extract(r.value, '$.emoji_name') AS emoji_name, json_extract(r.value, '$.emoji_code') AS emoji_code,
+       json_extract(r.value, '$.reaction_type') AS reaction_type
+     FROM (SELECT message_id, json FROM messages ORDER BY message_id DESC LIMIT ${RECENT_EMOJI_WINDOW}) m, json_each(m.json, '$.reactions') r
+     WHERE json_extract(r.value, '$.user_id') = ?
+     GROUP BY 2, 3 ORDER BY max(m.message_id) DESC LIMIT ?`,
+    recentEmojiRow,
+  )
+    .all(user_id, limit)
+    .map((emoji) => ({ ...emoji, user_id }));
+}

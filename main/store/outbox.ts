@@ -13,6 +13,7 @@ export const DEFERRABLE_OPERATIONS = [
   'markNarrowRead',
   'updateUserTopic',
   'removeReaction',
+  'addReaction',
   'sendMessage',
 ] as const;
 export type DeferrableOperation = (typeof DEFERRABLE_OPERATIONS)[number];

@@ -23,6 +23,7 @@ interface DeferredParams {
   markNarrowRead: { narrow: NarrowTerm[] };
   updateUserTopic: ParamsOf<'updateUserTopic'>;
   removeReaction: ParamsOf<'removeReaction'>;
+  addReaction: ParamsOf<'addReaction'>;
   /** As the app queues them: channels and people by id. */
   sendMessage: Pick<SendMessageParams, 'type' | 'topic' | 'content'> & { to: number | number[] };
 }
@@ -56,6 +57,7 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
   }),
   updateUserTopic: z.object({ stream_id: id, topic: text, visibility_policy: z.number().int() }),
   removeReaction: z.object({ message_id: id, emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
+  addReaction: z.object({ message_id: id, emoji_name: text, emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   sendMessage: z.object({ type: messageType, to: recipients, topic: text.exactOptional(), content: text }),
 };
 
@@ -75,6 +77,7 @@ function senders(client: ServiceClient, db: MirrorDatabase): Senders {
     markNarrowRead: (params) => client.markNarrowRead(params),
     updateUserTopic: (params) => client.updateUserTopic(params),
     removeReaction: (params) => client.removeReaction(params),
+    addReaction: (params) => client.call('addReaction', params),
   };
 }
 

@@ -133,6 +133,9 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
     title: 'Remove an emoji reaction',
     spec: 14,
   },
+  addReaction: { method: 'POST', path: '/messages/{message_id}/reactions', title: 'Add an emoji reaction' },
+  updateMessage: { method: 'PATCH', path: '/messages/{message_id}', title: 'Edit a message' },
+  deleteMessage: { method: 'DELETE', path: '/messages/{message_id}', title: 'Delete a message' },
   createUser: {
     method: 'POST',
     path: '/users',

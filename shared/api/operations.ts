@@ -135,6 +135,23 @@ export interface RemoveReactionParams {
   reaction_type?: ReactionType;
 }
 
+export interface AddReactionParams {
+  message_id: number;
+  emoji_name: string;
+  emoji_code?: string;
+  reaction_type?: ReactionType;
+}
+
+/** Content edits only: moving messages (topic, channel, propagate_mode) is not offered. */
+export interface UpdateMessageParams {
+  message_id: number;
+  content: string;
+}
+
+export interface DeleteMessageParams {
+  message_id: number;
+}
+
 export interface CreateUserParams {
   email: string;
   password: string;
@@ -281,6 +298,9 @@ export interface Operations {
   createInviteLink: { params: CreateInviteLinkParams; result: { invite_link: string } };
   registerPushDevice: { params: RegisterPushDeviceParams; result: Empty };
   removeReaction: { params: RemoveReactionParams; result: Empty };
+  addReaction: { params: AddReactionParams; result: Empty };
+  updateMessage: { params: UpdateMessageParams; result: Empty };
+  deleteMessage: { params: DeleteMessageParams; result: Empty };
   createUser: { params: CreateUserParams; result: { user_id: number } };
   updateMessageFlags: {
     params: UpdateMessageFlagsParams;

@@ -1,0 +1,96 @@
+// Acting on one message: a reaction added (shown at once, waiting in the outbox offline), its
+// content edited and the message deleted (online only, as the organization allows), the rules the
+// screens follow to offer those, and the user's recently used emoji.
+import { z } from 'zod';
+import type { MessageEditRules } from '../../shared/ipc';
+import type { AccountSession } from '../app/session';
+import { inRealmGroupSetting } from '../store/group-settings';
+import { addReaction, deleteMessages, getMessage, recentReactionEmoji, removeReaction, upsertMessages } from '../store/messages';
+import { realmValue } from '../store/realm';
+import type { CoreContext } from './context';
+import { callOrDefer } from './deferrable';
+import type { AreaHandlers } from './dispatch';
+import { UserFacingError } from './dispatch';
+import { requireOnline } from './online';
+
+/** How many recently used emoji the picker lists first. */
+const RECENT_EMOJI = 12;
+
+const seconds = z.number().int().nullable();
+
+function editRules(session: AccountSession): MessageEditRules {
+  const { db } = session;
+  const user_id = session.account.user_id;
+  const setting = <T>(key: string, shape: z.ZodType<T>, fallback: T): T => {
+    const parsed = shape.safeParse(realmValue(db, key));
+    return parsed.success ? parsed.data : fallback;
+  };
+  return {
+    user_id,
+    allow_message_editing: setting('realm_allow_message_editing', z.boolean(), true),
+    edit_limit_seconds: setting('realm_message_content_edit_limit_seconds', seconds, null),
+    delete_limit_seconds: setting('realm_message_content_delete_limit_seconds', seconds, null),
+    // Where the mirror cannot tell, the action is offered and the server decides.
+    can_delete_own: inRealmGroupSetting(db, user_id, 'realm_can_delete_own_message_group') ?? true,
+    can_delete_any: inRealmGroupSetting(db, user_id, 'realm_can_delete_any_message_group') ?? false,
+  };
+}
+
+/** The server's copy of one message, into the mirror: an edit shows its rendered content at once. */
+async function refetch(session: AccountSession, message_id: number): Promise<void> {
+  const { messages } = await session.client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow: [] });
+  const fetched = messages.find((message) => message.id === message_id);
+  if (fetched === undefined) return;
+  upsertMessages(session.db, [{ message: fetched, flags: fetched.flags ?? getMessage(session.db, message_id)?.flags ?? [] }]);
+  session.notifyChanged({ messages: [message_id] });
+}
+
+export type MessageActionChannel = 'messages.addReaction' | 'messages.edit' | 'messages.delete' | 'messages.editRules' | 'emoji.recent';
+
+export function messageActionHandlers(context: CoreContext): AreaHandlers<MessageActionChannel> {
+  return {
+    'messages.addReaction': async ({ message_id, emoji_name, emoji_code, reaction_type }) => {
+      const session = context.activeSession();
+      const user_id = session.account.user_id;
+      const reaction = { emoji_name, emoji_code, reaction_type, user_id };
+      const already = getMessage(session.db, message_id)?.message.reactions.some(
+        (r) => r.user_id === user_id && r.emoji_code === emoji_code && r.reaction_type === reaction_type,
+      );
+      if (already) throw new UserFacingError('REACTION_ALREADY_EXISTS', 'You already reacted with this emoji.');
+      // Shown at once; the reaction event (or the replay) confirms it.
+      addReaction(session.db, message_id, reaction);
+      session.notifyChanged({ messages: [message_id] });
+      const payload = { message_id, emoji_name, emoji_code, reaction_type };
+      try {
+        const deferred = await callOrDefer(session, { kind: 'addReaction', record: { table: 'messages', message_id }, payload }, (s) =>
+          s.client.call('addReaction', payload),
+        );
+        return deferred.pending ? deferred : { pending: false, value: null };
+      } catch (error) {
+        removeReaction(session.db, message_id, reaction);
+        session.notifyChanged({ messages: [message_id] });
+        throw error;
+      }
+    },
+    'messages.edit': async ({ message_id, content }) => {
+      const session = context.activeSession();
+      requireOnline(session, 'Editing a message');
+      await session.client.call('updateMessage', { message_id, content });
+      await refetch(session, message_id);
+      return null;
+    },
+    'messages.delete': async ({ message_id }) => {
+      const session = context.activeSession();
+      requireOnline(session, 'Deleting a message');
+      await session.client.call('deleteMessage', { message_id });
+      deleteMessages(session.db, [message_id]);
+      session.notifyChanged({ messages: [message_id] });
+      return null;
+    },
+    'messages.editRules': () => editRules(context.activeSession()),
+    'emoji.recent': () => {
+      const session = context.activeSession();
+      return recentReactionEmoji(session.db, session.account.user_id, RECENT_EMOJI).map(({ emoji_name, emoji_code, reaction_type }) => ({ emoji_name, emoji_code, reaction_type }));
+    },
+  };
+}

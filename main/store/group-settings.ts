@@ -1,0 +1,54 @@
+// Whether a user belongs to the group an organization setting names (realm_can_*_group): a group
+// id, or an anonymous group of members and subgroups. System groups follow the role; other groups
+// list their members (registration's realm_user_groups).
+import { z } from 'zod';
+import type { MirrorDatabase } from './database';
+import { realmValue } from './realm';
+import { userById } from './users';
+
+const groupId = z.number().int();
+const groupSetting = z.union([groupId, z.object({ direct_members: z.array(groupId), direct_subgroups: z.array(groupId) })]);
+const userGroups = z.array(
+  z.looseObject({ id: groupId, name: z.string(), members: z.array(groupId).optional(), direct_subgroup_ids: z.array(groupId).optional() }),
+);
+type UserGroup = z.infer<typeof userGroups>[number];
+
+/** The least privileged role (highest role number) each system group holds; nobody holds none. */
+const SYSTEM_GROUP_ROLES: Readonly<Record<string, number | null>> = {
+  'role:nobody': null,
+  'role:owners': 100,
+  'role:administrators': 200,
+  'role:moderators': 300,
+  'role:fullmembers': 400,
+  'role:members': 400,
+  'role:everyone': 600,
+  'role:internet': 600,
+};
+
+/** Subgroups nest; a cycle or a deep chain stops here rather than looping. */
+const MAX_DEPTH = 8;
+
+function memberOf(groups: readonly UserGroup[], id: number, user_id: number, role: number, depth: number): boolean {
+  const group = groups.find((candidate) => candidate.id === id);
+  if (group === undefined || depth > MAX_DEPTH) return false;
+  if (Object.hasOwn(SYSTEM_GROUP_ROLES, group.name)) {
+    const maxRole = SYSTEM_GROUP_ROLES[group.name];
+    return maxRole !== null && maxRole !== undefined && role <= maxRole;
+  }
+  if (group.members?.includes(user_id)) return true;
+  return (group.direct_subgroup_ids ?? []).some((sub) => memberOf(groups, sub, user_id, role, depth + 1));
+}
+
+/**
+ * Whether `user_id` is in the group the realm setting `key` names; undefined when the mirror lacks
+ * the setting, the groups or the user (the server then decides).
+ */
+export function inRealmGroupSetting(db: MirrorDatabase, user_id: number, key: string): boolean | undefined {
+  const setting = groupSetting.safeParse(realmValue(db, key));
+  const groups = userGroups.safeParse(realmValue(db, 'realm_user_groups'));
+  const role = userById(db, user_id)?.role;
+  if (!setting.success || !groups.success || role === undefined) return undefined;
+  const inGroup = (id: number) => memberOf(groups.data, id, user_id, role, 0);
+  if (typeof setting.data === 'number') return inGroup(setting.data);
+  return setting.data.direct_members.includes(user_id) || setting.data.direct_subgroups.some(inGroup);
+}

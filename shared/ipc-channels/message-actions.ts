@@ -1,0 +1,33 @@
+// Acting on one message: adding a reaction (waits in the outbox offline, like removal), editing
+// its content and deleting it where the organization allows, and what the emoji picker offers
+// beyond the Unicode list (the user's recently used emoji).
+import { z } from 'zod';
+import { REACTION_TYPES } from '../api/limits';
+import type { ReactionType } from '../api/records';
+import type { MessageEditRules } from '../message-edit-rules';
+import { channel, id } from './define';
+import type { Deferred } from './outbox';
+
+export type { MessageEditRules };
+
+export interface EmojiRef {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: ReactionType;
+}
+
+const emoji = {
+  emoji_name: z.string().min(1).max(200),
+  emoji_code: z.string().min(1).max(200),
+  reaction_type: z.enum(REACTION_TYPES),
+};
+
+export const messageActionChannels = {
+  'messages.addReaction': channel<Deferred<null>>()(z.object({ message_id: id, ...emoji })),
+  /** Needs the connection: the server renders the new content. */
+  'messages.edit': channel<null>()(z.object({ message_id: id, content: z.string().min(1).max(100_000) })),
+  'messages.delete': channel<null>()(z.object({ message_id: id })),
+  'messages.editRules': channel<MessageEditRules>()(z.undefined()),
+  /** The emoji the user reacted with lately, newest first, from the cached messages. */
+  'emoji.recent': channel<EmojiRef[]>()(z.undefined()),
+} as const;

@@ -1,0 +1,54 @@
+// Whether the user may edit or delete a message, from the organization's settings as the mirror
+// holds them: the app hides what is not allowed and says why when only the time limit stands in
+// the way. The server decides in the end; its refusal is shown next to the message.
+
+export interface MessageEditRules {
+  user_id: number;
+  /** realm_allow_message_editing. */
+  allow_message_editing: boolean;
+  /** realm_message_content_edit_limit_seconds; null (or 0 on older servers): no limit. */
+  edit_limit_seconds: number | null;
+  /** realm_message_content_delete_limit_seconds; null: no limit. */
+  delete_limit_seconds: number | null;
+  /** The user is in realm_can_delete_own_message_group. */
+  can_delete_own: boolean;
+  /** The user is in realm_can_delete_any_message_group (no time limit applies). */
+  can_delete_any: boolean;
+}
+
+/** allowed; or not offered at all (hidden); or offered no longer, with the reason to show. */
+export type ActionPermission = { state: 'allowed' } | { state: 'hidden' } | { state: 'expired'; reason: string };
+
+interface SentMessage {
+  sender_id: number;
+  timestamp: number;
+}
+
+const ALLOWED: ActionPermission = { state: 'allowed' };
+const HIDDEN: ActionPermission = { state: 'hidden' };
+
+function withinLimit(message: SentMessage, limit: number | null, now: number, action: string): ActionPermission {
+  if (limit === null || limit <= 0 || now - message.timestamp <= limit) return ALLOWED;
+  return { state: 'expired', reason: `The organization allows ${action} for ${describeSeconds(limit)} after sending.` };
+}
+
+export function describeSeconds(seconds: number): string {
+  if (seconds % 86_400 === 0) return plural(seconds / 86_400, 'day');
+  if (seconds % 3_600 === 0) return plural(seconds / 3_600, 'hour');
+  if (seconds % 60 === 0) return plural(seconds / 60, 'minute');
+  return plural(seconds, 'second');
+}
+
+const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** Only the sender edits a message's content, where the organization allows editing. */
+export function editPermission(rules: MessageEditRules, message: SentMessage, now: number): ActionPermission {
+  if (!rules.allow_message_editing || message.sender_id !== rules.user_id) return HIDDEN;
+  return withinLimit(message, rules.edit_limit_seconds, now, 'editing a message');
+}
+
+export function deletePermission(rules: MessageEditRules, message: SentMessage, now: number): ActionPermission {
+  if (rules.can_delete_any) return ALLOWED;
+  if (!rules.can_delete_own || message.sender_id !== rules.user_id) return HIDDEN;
+  return withinLimit(message, rules.delete_limit_seconds, now, 'deleting a message');
+}
