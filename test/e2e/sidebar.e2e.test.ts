@@ -140,6 +140,13 @@ describe('the sidebar of a member', () => {
     expect(await sidebar().getByRole('button', { name: 'Organization' }).count()).toBe(0);
     await sidebar().getByRole('button', { name: 'Users', exact: true }).click();
     await expect.poll(() => page.getByRole('main').getByRole('heading', { name: 'Users', level: 1 }).count()).toBe(1);
+    // The directory's list fills the pane's height: no tall empty space below it.
+    await page.getByTestId('user-row').first().waitFor();
+    const list = (await page.getByRole('listbox', { name: 'Users' }).boundingBox())!;
+    const pane = (await page.getByRole('main').boundingBox())!;
+    expect(list.height).toBeGreaterThan(pane.height / 2);
+    expect(pane.y + pane.height - (list.y + list.height)).toBeLessThan(120);
+    await screenshot(page, 'users-directory');
   });
 });
 
