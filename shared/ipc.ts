@@ -13,13 +13,15 @@ import { messageActionChannels } from './ipc-channels/message-actions';
 import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { draftChannels } from './ipc-channels/drafts';
+import { notificationChannels } from './ipc-channels/notifications';
 import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
-import { sendQueueChannels } from './ipc-channels/send-queue';
 import { sidebarChannels } from './ipc-channels/sidebar';
+import { sendQueueChannels } from './ipc-channels/send-queue';
 import { unreadChannels } from './ipc-channels/unread';
 import type { MirrorChanges } from './mirror-changes';
+import type { DesktopNotice } from './notifications';
 import type { SyncStatusView } from './sync-status';
 
 export * from './ipc-channels/admin';
@@ -30,6 +32,7 @@ export * from './ipc-channels/message-actions';
 export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/drafts';
+export * from './ipc-channels/notifications';
 export * from './ipc-channels/outbox';
 export * from './ipc-channels/scheduling';
 export * from './ipc-channels/search';
@@ -51,6 +54,7 @@ export const ipcChannels = {
   ...unreadChannels,
   ...searchChannels,
   ...sidebarChannels,
+  ...notificationChannels,
   ...adminChannels,
 } as const;
 
@@ -80,6 +84,10 @@ export const ipcNotices = {
   typing: notice<{ conversation: string; user_ids: number[] }>(),
   'app.state': notice<AppState>(),
   'job.progress': notice<JobProgress>(),
+  /** Browser mode: a desktop notification for the page to show. */
+  notification: notice<DesktopNotice>(),
+  /** Electron: the user clicked a notification main showed; the window opens its conversation. */
+  'notification.open': notice<DesktopNotice>(),
 };
 export type IpcNotices = typeof ipcNotices;
 export type IpcNotice = keyof IpcNotices;

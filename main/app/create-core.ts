@@ -14,6 +14,7 @@ import { composeHandlers } from '../handlers/compose';
 import { messageActionHandlers } from '../handlers/message-actions';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
+import { notificationHandlers } from '../handlers/notifications';
 import { outboxHandlers } from '../handlers/outbox';
 import { draftHandlers } from '../handlers/drafts';
 import { sendQueueHandlers } from '../handlers/send-queue';
@@ -26,6 +27,7 @@ import { topicHandlers } from '../handlers/topics';
 import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
 import type { Backoff } from '../sync/engine';
 import type { AppCore, ServedFile } from './core';
+import { DesktopAlerts, type DesktopShell } from './desktop-alerts';
 import { AccountSession } from './session';
 
 export interface CoreOptions {
@@ -37,6 +39,8 @@ export interface CoreOptions {
   /** The keychain's service name; tests use their own so they never touch the user's entries. */
   keychainService?: string;
   fetch?: typeof fetch;
+  /** The Electron shell's notifications and badge; browser mode's page shows its own. */
+  desktop?: DesktopShell;
 }
 
 type Listener = <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void;
@@ -58,6 +62,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     for (const listener of listeners) listener(notice, payload);
   };
 
+  const alerts = new DesktopAlerts({ file: join(dataDir, 'notifications.json'), emit, shell: options.desktop, mirrorPath });
   let session: AccountSession | undefined;
   let status: SyncStatusView = { state: 'signed_out' };
   let active_account_id = ((readJson(stateFile) as { active_account_id?: string } | undefined)?.active_account_id ?? null) as string | null;
@@ -93,16 +98,21 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           logger,
           snapshotMode: options.snapshotMode ?? 'worker',
           ...(options.backoff && { backoff: options.backoff }),
-          onChanges: (changes) => emit('mirror.changed', changes),
+          onChanges: (changes) => {
+            emit('mirror.changed', changes);
+            alerts.mirrorChanged(session?.db, changes);
+          },
           onStatus: setStatus,
           onTyping: (notice) => emit('typing', notice),
           fetch: fetchImpl,
           onJobProgress: (progress) => emit('job.progress', progress),
+          notifications: alerts,
         });
         setStatus({ state: 'connecting' });
         session.start();
       }
     }
+    alerts.mirrorChanged(session?.db);
     emit('app.state', state());
   }
 
@@ -125,7 +135,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...notificationHandlers(context, alerts), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

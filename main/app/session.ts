@@ -16,6 +16,8 @@ import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
 import { workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
+import type { NotificationSink } from './desktop-alerts';
+import { MessageNotifications } from './notifications';
 import { fetchServerImage } from './server-images';
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
@@ -37,6 +39,8 @@ export interface SessionOptions {
   fetch?: typeof fetch;
   /** The progress of this account's bulk jobs. */
   onJobProgress?: (progress: JobProgress) => void;
+  /** Where desktop notifications of this account's messages go (none when absent). */
+  notifications?: NotificationSink;
 }
 
 /**
@@ -88,12 +92,14 @@ export class AccountSession {
       logger: options.logger,
       online: () => this.engine.status.state === 'online',
       onChanged: (outbox_ids) => this.notifyOutboxChanged(...outbox_ids),
+      ...(options.backoff && { backoff: options.backoff }),
     });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
     const snapshot: SnapshotStep =
       options.snapshotMode === 'worker'
         ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
         : inlineSnapshot(this.client, this.db);
+    const notifications = options.notifications && new MessageNotifications(this.db, this.account.account_id, options.notifications);
     this.engine = new SyncEngine({
       db: this.db,
       client: this.client,
@@ -107,6 +113,7 @@ export class AccountSession {
         if (status.state === 'online') this.replayOutbox();
       },
       onTyping: (event) => this.typing.handle(event),
+      ...(notifications && { onApplied: (events) => notifications.consider(events) }),
       onRegistered: (summary) => {
         this.client.useRegistration(summary.context);
         this.#refreshServerSettings();

@@ -2,13 +2,14 @@
 import { join } from 'node:path';
 import { app } from 'electron';
 import { createAppCore } from '../app/create-core';
+import { electronDesktop } from './desktop-shell';
 import { startApp } from './start';
 
 // `npm run demo` points the app at the demo organization's data; set before anything reads it.
 if (process.env.TEAMCHAT_DATA_DIR) app.setPath('userData', process.env.TEAMCHAT_DATA_DIR);
 
 startApp({
-  createCore: createAppCore,
+  createCore: (options) => createAppCore({ ...options, desktop: electronDesktop() }),
   rendererDir: join(import.meta.dirname, '..', 'renderer'),
   preloadPath: join(import.meta.dirname, '..', 'preload', 'index.cjs'),
 });

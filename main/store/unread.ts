@@ -7,9 +7,7 @@ import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase } from './database';
 import { reader, writer } from './statements';
-
-/** Topic visibility policies (spec: user topics). */
-const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;
+import { isMutedTopic, VISIBILITY } from './topic-visibility';
 
 export interface UnreadPlace {
   conversation: ConversationKey;
@@ -121,7 +119,7 @@ export function unreadCounts(db: MirrorDatabase): UnreadCounts {
   let mentions = 0;
   const conversations = rows.map((row): UnreadConversation => {
     const policy = policies.get(row.conversation);
-    const muted = row.stream_id !== null && (policy === VISIBILITY.muted || (mutedChannels.has(row.stream_id) && policy !== VISIBILITY.unmuted && policy !== VISIBILITY.followed));
+    const muted = row.stream_id !== null && isMutedTopic(policy, mutedChannels.has(row.stream_id));
     if (!muted) total += row.unread;
     mentions += row.mentions;
     return { ...row, muted, followed: policy === VISIBILITY.followed };

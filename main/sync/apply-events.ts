@@ -32,6 +32,8 @@ export interface ApplyContext {
   onUnknown?: (event: ServiceEvent) => void;
   /** A known event not in the form the app applies: skipped; the caller reconciles what it touched. */
   onInvalid?: (event: unknown, problem: string) => void;
+  /** The events applied, once their transaction committed (notifications are decided from them). */
+  onApplied?: (events: readonly KnownEvent[]) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export interface ApplyContext {
 export function applyEvents(db: MirrorDatabase, events: readonly unknown[], context: ApplyContext = {}): MirrorChanges {
   const changes = new ChangeCollector();
   const transient: KnownEvent[] = [];
+  const applied: KnownEvent[] = [];
   db.transaction(() => {
     let acknowledged = loadEventQueue(db)?.last_event_id ?? -Infinity;
     for (const raw of events) {
@@ -60,11 +63,13 @@ export function applyEvents(db: MirrorDatabase, events: readonly unknown[], cont
       else {
         applyEvent(db, checked.event, changes);
         if (applyUnreadEvent(db, checked.event)) changes.add('unread', 'counts');
+        applied.push(checked.event);
       }
     }
     if (acknowledged > -Infinity) advanceEventQueue(db, acknowledged);
   })();
   for (const event of transient) context.onTransient?.(event);
+  if (applied.length > 0) context.onApplied?.(applied);
   return changes.notice();
 }
 

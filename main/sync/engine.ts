@@ -1,4 +1,4 @@
-import type { TypingEvent } from '../../shared/api/events';
+import type { KnownEvent, TypingEvent } from '../../shared/api/events';
 import type { DeleteQueueParams, GetEventsParams } from '../../shared/api/operations';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
@@ -46,6 +46,8 @@ export interface SyncEngineOptions {
   onChanges: (changes: MirrorChanges) => void;
   onStatus: (status: SyncStatus) => void;
   onTyping?: (event: TypingEvent) => void;
+  /** Each batch of events once applied to the mirror. */
+  onApplied?: (events: readonly KnownEvent[]) => void;
   /** Fed the values a registration announces (feature level, limits, typing periods). */
   onRegistered?: (summary: SnapshotSummary) => void;
   backoff?: Backoff;
@@ -84,7 +86,7 @@ interface OwedFetches {
  * poll silent for two heartbeat intervals is given up; a rejected key stops the loop.
  */
 export class SyncEngine {
-  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onRegistered'>> & Pick<SyncEngineOptions, 'onTyping' | 'onRegistered'>;
+  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered'>> & Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered'>;
   #queue: SnapshotSummary | undefined;
   #failures = 0;
   #running = false;
@@ -204,6 +206,7 @@ export class SyncEngine {
         onTransient: (event) => {
           if (event.type === 'typing') this.#o.onTyping?.(event);
         },
+        onApplied: (events) => this.#o.onApplied?.(events),
         onUnknown: (event) => this.#o.logger.warn('skipped an event of an unknown type', { type: event.type, op: event.op }),
         onInvalid: (event, problem) => {
           this.#o.logger.warn('skipped an event not in the form the app applies', { type: String((event as { type?: unknown })?.type), problem });

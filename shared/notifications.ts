@@ -1,0 +1,30 @@
+// Desktop notifications and badges: what main tells the window (or the OS) to show, and what the
+// window tells main about where the user is looking. Plain JSON.
+
+/** One notification: a message, or several that arrived together in one conversation. */
+export interface DesktopNotice {
+  account_id: string;
+  /** The conversation key (shared/conversation.ts). */
+  conversation: string;
+  /** The message to open the conversation at: the first of those the notification is about. */
+  anchor: number;
+  title: string;
+  body: string;
+}
+
+/** Which conversation the window shows (null: a view), and whether the window has the focus. */
+export interface Viewing {
+  conversation: string | null;
+  focused: boolean;
+}
+
+export interface NotificationSettings {
+  /** Silences notifications (never counts); kept across restarts. */
+  do_not_disturb: boolean;
+}
+
+/** An account's unread messages outside muted conversations, from its mirror; null when it has none yet. */
+export interface AccountUnread {
+  account_id: string;
+  unread: number | null;
+}

@@ -1,0 +1,120 @@
+// Which applied message events become desktop notifications: direct messages, mentions and
+// followed topics; not muted topics or channels, the user's own messages, messages that arrive
+// read, or the conversation the user is looking at; one per conversation for a batch; none under
+// do-not-disturb, which is kept across restarts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Message } from '../../../shared/api/records';
+import type { DesktopNotice, Viewing } from '../../../shared/notifications';
+import { DesktopAlerts } from '../../../main/app/desktop-alerts';
+import { MessageNotifications } from '../../../main/app/notifications';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { saveEventQueue } from '../../../main/store/event-queue';
+import { setRealmValues } from '../../../main/store/realm';
+import { applyEvents } from '../../../main/sync/apply-events';
+import { message } from '../store/fixtures';
+
+const SELF = 9;
+let db: MirrorDatabase;
+let shown: DesktopNotice[];
+let viewing: Viewing;
+let nextEventId: number;
+
+function deliverTo(notifications: MessageNotifications, events: { message: Message; flags: string[] }[]): void {
+  applyEvents(
+    db,
+    events.map(({ message: m, flags }) => ({ id: nextEventId++, type: 'message', message: m, flags })),
+    { onApplied: (applied) => notifications.consider(applied) },
+  );
+}
+
+const dm = (id: number, sender_id = 3): Message =>
+  message(id, '', {
+    type: 'private',
+    sender_id,
+    sender_full_name: 'Chidi',
+    stream_id: undefined,
+    display_recipient: [
+      { id: sender_id, email: 'c@example.com', full_name: 'Chidi', is_mirror_dummy: false },
+      { id: SELF, email: 'me@example.com', full_name: 'Me', is_mirror_dummy: false },
+    ],
+  });
+
+let notifications: MessageNotifications;
+beforeEach(() => {
+  db = openMirror(':memory:');
+  setRealmValues(db, { user_id: SELF });
+  saveEventQueue(db, { queue_id: 'q', last_event_id: 0, registered_at: 0 });
+  nextEventId = 1;
+  shown = [];
+  viewing = { conversation: null, focused: true };
+  notifications = new MessageNotifications(db, 'acct', { deliver: (notice) => shown.push(notice), get viewing() { return viewing; } });
+});
+afterEach(() => db.close());
+
+describe('message notifications', () => {
+  it('notify a direct message, a mention and a followed topic, at the message', () => {
+    db.prepare('INSERT INTO user_topics (stream_id, topic_name, visibility_policy) VALUES (5, ?, 3)').run('followed');
+    deliverTo(notifications, [
+      { message: dm(10), flags: [] },
+      { message: message(11, 'deploy', { content: '<p>@<b>Me</b> can you look?</p>' }), flags: ['mentioned'] },
+      { message: message(12, 'lunch'), flags: ['stream_wildcard_mentioned'] },
+      { message: message(13, 'followed'), flags: [] },
+      { message: message(14, 'plain'), flags: [] },
+    ]);
+    expect(shown.map((notice) => [notice.conversation, notice.anchor])).toEqual([
+      [`direct:3,${SELF}`, 10],
+      ['channel:5:deploy', 11],
+      ['channel:5:lunch', 12],
+      ['channel:5:followed', 13],
+    ]);
+    expect(shown[1]).toMatchObject({ account_id: 'acct', title: 'Ada in #general > deploy', body: '@ Me can you look?' });
+  });
+
+  it('stay quiet for muted topics and channels, own messages, read ones and the conversation in view', () => {
+    db.prepare('INSERT INTO user_topics (stream_id, topic_name, visibility_policy) VALUES (5, ?, 1)').run('muted');
+    db.prepare('INSERT INTO subscriptions (stream_id, json) VALUES (7, ?)').run(JSON.stringify({ stream_id: 7, is_muted: true }));
+    viewing = { conversation: 'channel:5:open', focused: true };
+    deliverTo(notifications, [
+      { message: message(20, 'muted'), flags: ['mentioned'] },
+      { message: message(21, 'any', { stream_id: 7 }), flags: ['mentioned'] },
+      { message: dm(22, SELF), flags: [] },
+      { message: dm(23), flags: ['read'] },
+      { message: message(24, 'open'), flags: ['mentioned'] },
+    ]);
+    expect(shown).toEqual([]);
+    viewing = { conversation: 'channel:5:open', focused: false };
+    deliverTo(notifications, [{ message: message(25, 'open'), flags: ['mentioned'] }]);
+    expect(shown.map((notice) => notice.anchor)).toEqual([25]);
+  });
+
+  it('collapse many messages of one conversation arriving together into one', () => {
+    deliverTo(notifications, [30, 31, 32].map((id) => ({ message: dm(id), flags: [] })));
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ anchor: 30, title: 'Chidi', body: '3 new messages. m32' });
+  });
+});
+
+describe('do not disturb', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'alerts-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('silences notifications, and is still on after a restart', () => {
+    const emitted: unknown[] = [];
+    const options = { file: join(dir, 'notifications.json'), emit: (_: string, payload: unknown) => emitted.push(payload), mirrorPath: () => join(dir, 'none.db') };
+    const alerts = new DesktopAlerts(options);
+    const notice: DesktopNotice = { account_id: 'a', conversation: 'direct:1,2', anchor: 1, title: 't', body: 'b' };
+    alerts.deliver(notice);
+    expect(emitted).toEqual([notice]);
+    alerts.setDoNotDisturb(true);
+    alerts.deliver(notice);
+    expect(emitted).toHaveLength(1);
+    const restarted = new DesktopAlerts(options);
+    expect(restarted.settings.do_not_disturb).toBe(true);
+    restarted.deliver(notice);
+    expect(emitted).toHaveLength(1);
+  });
+});
