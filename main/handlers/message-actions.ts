@@ -45,7 +45,7 @@ async function refetch(session: AccountSession, message_id: number): Promise<voi
   session.notifyChanged({ messages: [message_id] });
 }
 
-export type MessageActionChannel = 'messages.addReaction' | 'messages.edit' | 'messages.delete' | 'messages.editRules' | 'emoji.recent';
+export type MessageActionChannel = 'messages.addReaction' | 'messages.edit' | 'messages.delete' | 'messages.source' | 'messages.editRules' | 'emoji.recent';
 
 export function messageActionHandlers(context: CoreContext): AreaHandlers<MessageActionChannel> {
   return {
@@ -86,6 +86,14 @@ export function messageActionHandlers(context: CoreContext): AreaHandlers<Messag
       deleteMessages(session.db, [message_id]);
       session.notifyChanged({ messages: [message_id] });
       return null;
+    },
+    'messages.source': async ({ message_id }) => {
+      const session = context.activeSession();
+      requireOnline(session, 'Editing a message');
+      const { messages } = await session.client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow: [], apply_markdown: false });
+      const message = messages.find((candidate) => candidate.id === message_id);
+      if (message === undefined) throw new UserFacingError('NOT_FOUND', 'This message no longer exists.');
+      return { content: message.content };
     },
     'messages.editRules': () => editRules(context.activeSession()),
     'emoji.recent': () => {

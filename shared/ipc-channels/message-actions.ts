@@ -27,6 +27,8 @@ export const messageActionChannels = {
   /** Needs the connection: the server renders the new content. */
   'messages.edit': channel<null>()(z.object({ message_id: id, content: z.string().min(1).max(100_000) })),
   'messages.delete': channel<null>()(z.object({ message_id: id })),
+  /** The message's markdown, for editing it (the mirror keeps the rendered HTML). Needs the connection. */
+  'messages.source': channel<{ content: string }>()(z.object({ message_id: id })),
   'messages.editRules': channel<MessageEditRules>()(z.undefined()),
   /** The emoji the user reacted with lately, newest first, from the cached messages. */
   'emoji.recent': channel<EmojiRef[]>()(z.undefined()),
