@@ -3,7 +3,7 @@
 // group-setting value realm_can_mention_many_users_group (its system groups resolved through
 // realm_user_groups), or the older realm_wildcard_mention_policy enum where that is all there is.
 import { z } from 'zod';
-import type { ComposeVocabulary, CustomEmoji } from '../../shared/ipc';
+import type { CustomEmoji } from '../../shared/ipc';
 import type { MirrorDatabase } from '../store/database';
 import { realmValue } from '../store/realm';
 import { userById } from '../store/users';

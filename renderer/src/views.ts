@@ -4,9 +4,9 @@
 import type { Component } from 'svelte';
 import type { ViewId } from './lib/route.svelte';
 import Channels from './screens/Channels.svelte';
+import Drafts from './screens/drafts/Drafts.svelte';
 import Organization from './screens/organization/Organization.svelte';
 import Scheduled from './screens/scheduling/Scheduled.svelte';
-import Users from './screens/Users.svelte';
 
 export interface ViewEntry {
   label: string;
@@ -16,7 +16,8 @@ export interface ViewEntry {
 
 export const views: Partial<Record<ViewId, ViewEntry>> = {
   scheduled: { label: 'Scheduled', component: Scheduled },
+  drafts: { label: 'Drafts', component: Drafts },
   channels: { label: 'Browse channels', component: Channels },
-  users: { label: 'Users', component: Users },
+  users: { label: 'Users', component: Organization },
   organization: { label: 'Organization', component: Organization },
 };

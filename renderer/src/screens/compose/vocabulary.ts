@@ -1,0 +1,82 @@
+// The names the compose box completes, from the mirror: people (searched as typed), subscribed
+// channels and their cached topics, unicode and custom emoji, and the wildcard mentions the
+// user's role may use.
+import type { ComposeVocabulary, ConversationSummary } from '../../../../shared/ipc';
+import { call } from '../../lib/ipc';
+import { channelMarkup, emojiMarkup, mentionMarkup, rank, topicMarkup, type Suggestion, type Trigger } from './autocomplete';
+import { glyphOf, UNICODE_EMOJI } from './emoji';
+
+/** Wildcard mentions and where they mean something: the topic and channel ones only in a channel. */
+const WILDCARDS = [
+  { name: 'all', detail: 'Notify everyone here', channelOnly: false },
+  { name: 'everyone', detail: 'Notify everyone here', channelOnly: false },
+  { name: 'channel', detail: 'Notify the channel', channelOnly: true },
+  { name: 'topic', detail: 'Notify those in this topic', channelOnly: true },
+];
+
+export class Vocabulary {
+  #channels: { stream_id: number; name: string }[] = [];
+  #topics: ConversationSummary[] = [];
+  #extra: ComposeVocabulary = { custom_emoji: [], wildcard_mentions: false };
+  #loaded: Promise<void> | undefined;
+
+  constructor(private readonly inChannel: boolean) {}
+
+  /** Reads what the mirror holds, once per compose box. */
+  load(): Promise<void> {
+    this.#loaded ??= Promise.all([
+      call('channels.list', { include_subscribed: true, include_public: false }).then((listing) => {
+        this.#channels = listing.channels.filter((c) => c.subscribed && !c.is_archived).map(({ stream_id, name }) => ({ stream_id, name }));
+      }),
+      call('conversations.list', { refresh: false }).then((listing) => (this.#topics = listing.conversations.filter((c) => c.kind === 'channel'))),
+      call('compose.vocabulary', undefined).then((extra) => (this.#extra = extra)),
+    ]).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.#loaded;
+  }
+
+  async suggest(trigger: Trigger): Promise<Suggestion[]> {
+    await this.load();
+    switch (trigger.kind) {
+      case 'person':
+        return this.#people(trigger.query);
+      case 'channel':
+        return rank(this.#channels, trigger.query, (c) => c.name).map((c) => ({ id: `channel-${c.stream_id}`, label: `#${c.name}`, insert: channelMarkup(c.name) }));
+      case 'topic': {
+        const channel = this.#channels.find((c) => c.name.toLowerCase() === trigger.channel.trim().toLowerCase());
+        const topics = this.#topics.filter((t) => t.stream_id === channel?.stream_id);
+        return rank(topics, trigger.query, (t) => t.topic ?? '').map((t) => ({
+          id: `topic-${t.stream_id}-${t.topic}`,
+          label: t.topic ?? '',
+          detail: `#${channel?.name ?? ''}`,
+          insert: topicMarkup(channel?.name ?? trigger.channel, t.topic ?? ''),
+        }));
+      }
+      case 'emoji':
+        return this.#emoji(trigger.query);
+    }
+  }
+
+  async #people(query: string): Promise<Suggestion[]> {
+    const { users } = await call('users.search', { text: query.trim(), limit: 8 });
+    const wildcards = this.#extra.wildcard_mentions ? rank(WILDCARDS.filter((w) => this.inChannel || !w.channelOnly), query, (w) => w.name) : [];
+    return [
+      ...users.map((u) => ({ id: `user-${u.user_id}`, label: u.full_name, detail: u.email, insert: mentionMarkup(u.full_name) })),
+      ...wildcards.map((w) => ({ id: `wildcard-${w.name}`, label: `@${w.name}`, detail: w.detail, insert: mentionMarkup(w.name) })),
+    ];
+  }
+
+  #emoji(query: string): Suggestion[] {
+    const unicode = Object.entries(UNICODE_EMOJI).map(([name, code]) => ({ name, glyph: glyphOf(code), custom: false }));
+    const custom = this.#extra.custom_emoji.map((e) => ({ name: e.emoji_name, glyph: undefined, custom: true }));
+    return rank([...custom, ...unicode], query, (e) => e.name).map((e) => ({
+      id: `emoji-${e.name}`,
+      label: `:${e.name}:`,
+      ...(e.glyph !== undefined && { glyph: e.glyph }),
+      ...(e.custom && { detail: 'Custom emoji' }),
+      insert: emojiMarkup(e.name),
+    }));
+  }
+}

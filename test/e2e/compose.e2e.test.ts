@@ -1,0 +1,180 @@
+// Composing in Chromium against the simulator, as an administrator: starting a topic and a direct
+// message, drafts that survive a conversation switch and a reload, completing a mention by
+// keyboard, a message sent offline shown "sending…" and then once, and a refused message
+// edited and resent.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './a11y';
+import { openWorld, screenshot, waitFor, type World } from './harness';
+
+let world: World;
+let adminId: number;
+const page = (): Page => world.page;
+
+beforeAll(async () => {
+  world = await openWorld('compose');
+  const admin = world.service.accounts.find((a) => a.role === 200)!;
+  adminId = admin.user_id;
+  await world.app.core.handlers['accounts.signIn']({ server_url: world.service.url, email: admin.email, api_key: admin.api_key });
+  await world.page.reload();
+  world.page.setDefaultTimeout(10_000);
+  await waitFor(async () => ((await world.page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+}, 60_000);
+
+afterAll(() => world?.close());
+
+const composer = () => page().getByTestId('composer');
+const conversation = (key: string) => page().locator(`section.conversation[data-conversation="${key}"]`);
+const feedMessage = (text: string) => page().locator('[data-testid=message]', { hasText: text });
+const pendingMessage = (text: string) => page().locator('[data-testid=pending-message]', { hasText: text });
+
+async function openDrafts(): Promise<void> {
+  await page().locator('[data-row="view:drafts"]').click();
+  await page().getByRole('heading', { name: 'Drafts' }).waitFor();
+}
+
+async function newTopic(channel: string, topic: string, content: string): Promise<void> {
+  await openDrafts();
+  await page().getByRole('button', { name: 'New topic' }).click();
+  const dialog = page().getByTestId('new-topic');
+  await dialog.getByLabel('Channel').selectOption({ label: `#${channel}` });
+  await dialog.getByTestId('new-topic-topic').fill(topic);
+  await dialog.getByLabel('Message').fill(content);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+}
+
+async function expectSerious(name: string): Promise<void> {
+  expect(await seriousViolations(page()), name).toEqual([]);
+}
+
+describe('composing, end to end', () => {
+  it('starts a new topic (its length checked as typed) and a direct message, each opening its conversation', async () => {
+    await openDrafts();
+    await page().getByRole('button', { name: 'New topic' }).click();
+    const dialog = page().getByTestId('new-topic');
+    await dialog.getByLabel('Channel').selectOption({ label: '#general' });
+    // The simulator announces max_topic_length 60: one more is refused before sending.
+    await dialog.getByTestId('new-topic-topic').fill('x'.repeat(61));
+    await expect.poll(() => dialog.locator('#new-topic-topic-problem').textContent()).toContain('60');
+    await dialog.getByTestId('new-topic-topic').fill('Release plan');
+    await dialog.getByLabel('Message').fill('Kickoff at ten');
+    await expect.poll(() => dialog.locator('#new-topic-topic-problem').textContent()).toBe('');
+    await screenshot(page(), 'compose-new-topic');
+    await expectSerious('new topic');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await conversation('channel:1:Release plan').waitFor();
+    await feedMessage('Kickoff at ten').waitFor();
+    await expect.poll(() => page().getByTestId('new-topic').count()).toBe(0);
+
+    await openDrafts();
+    await page().getByRole('button', { name: 'New direct message' }).click();
+    const dm = page().getByTestId('new-direct');
+    const people = dm.getByTestId('people-search');
+    await people.fill('hana');
+    await dm.getByRole('option', { name: /Hana Sato/ }).waitFor();
+    await people.press('Enter');
+    await people.fill('priya');
+    await dm.getByRole('option', { name: /Priya Patel/ }).waitFor();
+    await people.press('Enter');
+    await expect.poll(() => dm.getByTestId('picked-person').allTextContents()).toEqual([expect.stringContaining('Hana Sato'), expect.stringContaining('Priya Patel')]);
+    await dm.getByLabel('Message').fill('Lunch on Friday?');
+    await screenshot(page(), 'compose-new-dm');
+    await expectSerious('new direct message');
+    await dm.getByRole('button', { name: 'Send' }).click();
+    await conversation(`direct:${[adminId, 7, 9].sort((a, b) => a - b).join(',')}`).waitFor();
+    await feedMessage('Lunch on Friday?').waitFor();
+  });
+
+  it('keeps drafts across a conversation switch and a reload; Escape keeps the text, Ctrl+Z brings back what sending cleared', async () => {
+    const dmKey = `direct:${[adminId, 7, 9].sort((a, b) => a - b).join(',')}`;
+    await composer().fill('Draft for the lunch group');
+    // Another conversation opens: the draft is flushed on the way out.
+    await newTopic('general', 'Second topic', 'Opening the second topic');
+    await conversation('channel:1:Second topic').waitFor();
+    await composer().fill('Draft in the second topic');
+
+    await openDrafts();
+    const drafts = page().getByTestId('draft');
+    await expect.poll(() => drafts.allTextContents()).toEqual([expect.stringContaining('Draft in the second topic'), expect.stringContaining('Draft for the lunch group')]);
+    await screenshot(page(), 'compose-drafts');
+    await expectSerious('drafts');
+    await drafts.filter({ hasText: 'Draft for the lunch group' }).getByRole('button').first().click();
+    await conversation(dmKey).waitFor();
+    await expect.poll(() => composer().inputValue()).toBe('Draft for the lunch group');
+
+    // Typed and reloaded at once: the draft is saved as the page unloads.
+    await composer().press('End');
+    await composer().pressSequentially(', and more');
+    await page().reload();
+    page().setDefaultTimeout(10_000);
+    await openDrafts();
+    await page().getByTestId('draft').filter({ hasText: 'Draft for the lunch group, and more' }).getByRole('button').first().click();
+    await conversation(dmKey).waitFor();
+    await expect.poll(() => composer().inputValue()).toBe('Draft for the lunch group, and more');
+
+    await composer().press('Escape');
+    expect(await composer().inputValue()).toBe('Draft for the lunch group, and more');
+    await composer().press('Enter');
+    await feedMessage('Draft for the lunch group, and more').waitFor();
+    await expect.poll(() => composer().inputValue()).toBe('');
+    await composer().press('Control+z');
+    expect(await composer().inputValue()).toBe('Draft for the lunch group, and more');
+    await composer().fill('');
+  });
+
+  it('completes a mention and an emoji from the keyboard', async () => {
+    await composer().pressSequentially('Thanks @han');
+    const options = page().getByTestId('suggestions').getByRole('option');
+    await expect.poll(() => options.first().textContent()).toContain('Hana Sato');
+    await expect.poll(() => composer().getAttribute('aria-activedescendant')).toBeTruthy();
+    await screenshot(page(), 'compose-autocomplete');
+    await expectSerious('autocomplete');
+    await composer().press('Enter');
+    expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** ');
+    await composer().pressSequentially('for lunch :tad');
+    await expect.poll(() => options.first().textContent()).toContain(':tada:');
+    await composer().press('Tab');
+    expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** for lunch :tada: ');
+    await composer().press('Enter');
+    await expect.poll(() => feedMessage('for lunch').textContent()).toContain('@Hana Sato');
+  });
+
+  it('queues a message sent offline, shows it sending, and shows it once after reconnecting', async () => {
+    await screenshot(page(), 'compose-conversation');
+    await world.stopService();
+    await expect.poll(() => page().getByTestId('offline-banner').count(), { timeout: 15_000 }).toBe(1);
+    await composer().fill('Written on the train');
+    await composer().press('Enter');
+    await expect.poll(() => pendingMessage('Written on the train').textContent()).toContain('sending…');
+    expect(await composer().inputValue()).toBe('');
+    await screenshot(page(), 'compose-offline-sending');
+
+    await world.startServiceAgain();
+    await feedMessage('Written on the train').waitFor({ timeout: 20_000 });
+    await expect.poll(() => pendingMessage('Written on the train').count()).toBe(0);
+    expect(await feedMessage('Written on the train').count()).toBe(1);
+  });
+
+  it('shows a refused message as failed with the reason; edited, it is resent', async () => {
+    await newTopic('leadership', 'Board', 'Agenda to follow');
+    await feedMessage('Agenda to follow').waitFor();
+    // The administrator leaves the private channel (the app has not heard yet): the server refuses.
+    world.service.db.prepare('UPDATE subscriptions SET active = 0 WHERE user_id = ? AND stream_id = 5').run(adminId);
+    await composer().fill('Budget draft attached');
+    await composer().press('Enter');
+    const failed = pendingMessage('Budget draft attached');
+    await expect.poll(() => failed.getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
+    expect(await failed.textContent()).toMatch(/failed: .*(does not exist|Not authorized)/i);
+    await screenshot(page(), 'compose-failed');
+    await expectSerious('failed message');
+
+    world.service.db.prepare('UPDATE subscriptions SET active = 1 WHERE user_id = ? AND stream_id = 5').run(adminId);
+    await failed.getByRole('button', { name: 'Edit' }).click();
+    await expect.poll(() => composer().inputValue()).toBe('Budget draft attached');
+    await composer().fill('Budget draft attached, v2');
+    await composer().press('Enter');
+    await feedMessage('Budget draft attached, v2').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page().getByTestId('pending-message').count()).toBe(0);
+    expect(await feedMessage('Budget draft attached, v2').count()).toBe(1);
+  });
+});
