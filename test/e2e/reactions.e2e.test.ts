@@ -1,0 +1,176 @@
+// Reactions, edits and deletions in Chromium against the simulator: a member reacts through the
+// picker with the keyboard and sees the count and who reacted, an administrator's reaction arrives
+// live, the member takes theirs back, edits their own message (new text, "(edited)") and deletes
+// it; another's message offers neither Edit nor Delete.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService, type ServiceAccount } from '../service/index';
+import { seriousViolations } from './a11y';
+import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
+
+let browser: Browser;
+let service: RunningService;
+const serviceDir = tempDir('e2e-reactions-service-');
+
+interface Signed {
+  app: RunningApp;
+  page: Page;
+  dir: { path: string; remove: () => void };
+}
+let member: Signed;
+let admin: Signed;
+let memberAccount: ServiceAccount;
+let adminAccount: ServiceAccount;
+const TOPIC = 'reaction tests';
+const CONVERSATION = `channel:1:${TOPIC}`;
+
+async function signedIn(account: ServiceAccount, name: string): Promise<Signed> {
+  const dir = tempDir(`e2e-reactions-${name}-`);
+  const app = await startApp(dir.path, `team-chat-e2e-reactions-${name}-${process.pid}`);
+  await app.core.handlers['accounts.signIn']({ server_url: service.url, email: account.email, api_key: account.api_key });
+  const page = await browser.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(app.browser.url);
+  await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), `${name} online`);
+  return { app, page, dir };
+}
+
+async function post(account: ServiceAccount, content: string): Promise<number> {
+  const response = await fetch(`${service.url}/api/v1/messages`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.api_key}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ type: 'stream', to: '1', topic: TOPIC, content }),
+  });
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function openTopic(page: Page): Promise<void> {
+  const channel = page.locator('nav.sidebar [data-row="channel:1"]');
+  if ((await channel.getAttribute('aria-expanded')) === 'false') await channel.click();
+  await page.locator(`nav.sidebar [data-conversation="${CONVERSATION}"]`).click();
+  await page.locator(`section.conversation[data-conversation="${CONVERSATION}"] [data-testid=message]`).first().waitFor();
+}
+
+const messageIn = (page: Page, id: number) => page.locator(`article[data-message-id="${id}"]`);
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  service = await startService({ org: 'demo', dbPath: `${serviceDir.path}/service.db`, heartbeatSeconds: 2 });
+  memberAccount = service.accounts.find((a) => a.role === 400)!;
+  adminAccount = service.accounts.find((a) => a.role === 200)!;
+  member = await signedIn(memberAccount, 'member');
+  admin = await signedIn(adminAccount, 'admin');
+}, 60_000);
+
+afterAll(async () => {
+  for (const signed of [member, admin]) {
+    await signed?.page.close();
+    await signed?.app.stop();
+    signed?.dir.remove();
+  }
+  await service?.close();
+  await browser?.close();
+  serviceDir.remove();
+});
+
+describe('reactions, edits and deletions', () => {
+  let mine: number;
+  let theirs: number;
+
+  it('adds a reaction with the keyboard through the picker; counts and names update, live for the other account', async () => {
+    theirs = await post(adminAccount, 'An announcement from the admin');
+    mine = await post(memberAccount, 'Lunch at noon?');
+    const { page } = member;
+    await openTopic(page);
+    await openTopic(admin.page);
+    const message = messageIn(page, mine);
+    await message.waitFor();
+
+    // Keyboard only: focus the message's React button, open the picker with Enter, search, arrows, Enter.
+    await message.getByTestId('react').focus();
+    await page.keyboard.press('Enter');
+    const picker = message.getByTestId('emoji-picker');
+    await picker.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('emoji-search');
+    await page.keyboard.type('o');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await screenshot(page, 'reactions-picker');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.type('ctop');
+    await expect.poll(() => picker.locator('[role=option][aria-selected=true]').getAttribute('data-emoji')).toBe('octopus');
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    // The focus goes back to what opened the picker.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('react');
+
+    const chip = message.locator('[data-testid=reaction][data-emoji=octopus]');
+    await expect.poll(() => chip.getByTestId('reaction-count').textContent()).toBe('1');
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    expect(await chip.getAttribute('aria-label')).toContain('by You');
+
+    // The administrator sees it live and adds theirs by clicking the chip.
+    const adminChip = messageIn(admin.page, mine).locator('[data-testid=reaction][data-emoji=octopus]');
+    await expect.poll(() => adminChip.getAttribute('aria-label'), { timeout: 10_000 }).toContain('Mark Member');
+    await adminChip.click();
+    await expect.poll(() => chip.getByTestId('reaction-count').textContent(), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => chip.getAttribute('aria-label')).toMatch(/by You, Adam Admin/);
+    await screenshot(page, 'reactions-message');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Clicking your own takes it back; the admin's stays.
+    await chip.click();
+    await expect.poll(() => chip.getByTestId('reaction-count').textContent()).toBe('1');
+    expect(await chip.getAttribute('aria-pressed')).toBe('false');
+    expect(await chip.getAttribute('aria-label')).not.toContain('You');
+  });
+
+  it("offers no Edit or Delete on another's message", async () => {
+    const other = messageIn(member.page, theirs);
+    await other.waitFor();
+    await other.getByTestId('react').waitFor();
+    expect(await other.getByTestId('edit').count()).toBe(0);
+    expect(await other.getByTestId('delete').count()).toBe(0);
+    await other.getByTestId('more-actions').click();
+    const labels = await other.getByTestId('message-menu').locator('[role=menuitem]').allTextContents();
+    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Star', 'Collapse']);
+    await member.page.keyboard.press('Escape');
+  });
+
+  it('edits the member’s own message in place and shows (edited); Escape leaves it unchanged', async () => {
+    const { page } = member;
+    const message = messageIn(page, mine);
+    await message.getByTestId('edit').click();
+    const box = message.getByRole('textbox', { name: 'Edit message' });
+    await expect.poll(() => box.inputValue()).toBe('Lunch at noon?');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit message');
+    await page.keyboard.type(' Or 1pm');
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+    expect(await message.locator('.rendered').textContent()).toBe('Lunch at noon?');
+
+    await message.getByTestId('edit').click();
+    await expect.poll(() => box.inputValue()).toBe('Lunch at noon?');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit message');
+    await box.fill('Lunch at **1pm** instead');
+    await screenshot(page, 'reactions-edit');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await box.waitFor({ state: 'detached' });
+    await expect.poll(() => message.locator('.rendered').innerHTML()).toBe('<p>Lunch at <strong>1pm</strong> instead</p>');
+    await message.getByTestId('edited').waitFor();
+    // The administrator sees the new text live.
+    await expect.poll(() => messageIn(admin.page, mine).locator('.rendered').textContent(), { timeout: 10_000 }).toBe('Lunch at 1pm instead');
+  });
+
+  it('deletes the member’s own message after a confirmation, for both accounts', async () => {
+    const { page } = member;
+    const message = messageIn(page, mine);
+    await message.getByTestId('delete').click();
+    const confirm = message.getByTestId('confirm-delete');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await message.waitFor({ state: 'detached' });
+    await messageIn(admin.page, mine).waitFor({ state: 'detached', timeout: 10_000 });
+  });
+});
