@@ -3,27 +3,19 @@ import type { MirrorChanges } from '../../shared/mirror-changes';
 import { channelEvents } from '../store/channels';
 import type { MirrorDatabase } from '../store/database';
 import { advanceEventQueue, loadEventQueue } from '../store/event-queue';
-import type { EventHandler, EventHandlers, EventOf, EventType } from '../store/event-handlers';
+import { EventTable } from '../store/event-handlers';
 import { messageEvents } from '../store/messages';
 import { personalEvents } from '../store/personal';
 import { realmEvents } from '../store/realm';
-import { applyUnreadEvent } from '../store/unread-events';
+import { unreadEvents } from '../store/unread-events';
 import { userEvents } from '../store/users';
 import { ChangeCollector } from './changes';
 
-/** Events that change nothing in the mirror: typing is passed on live, heartbeats only keep the poll alive. */
-type UnmirroredEvent = 'typing' | 'heartbeat';
-
-type MirroredEvent = Exclude<EventType, UnmirroredEvent>;
-
-/** Each event type to the store module that owns its records. */
-const MIRROR_EVENTS: EventHandlers<MirroredEvent> = {
-  ...userEvents,
-  ...channelEvents,
-  ...personalEvents,
-  ...messageEvents,
-  ...realmEvents,
-};
+/**
+ * Each event type to the handlers of the store modules it concerns: the unread state after the
+ * messages it reads. Typing and heartbeats change nothing in the mirror and have none.
+ */
+export const MIRROR_EVENTS = new EventTable([userEvents, channelEvents, personalEvents, messageEvents, unreadEvents, realmEvents]);
 
 export interface ApplyContext {
   /** Events that do not change the mirror but matter live (typing). */
@@ -62,7 +54,6 @@ export function applyEvents(db: MirrorDatabase, events: readonly unknown[], cont
       else if (checked.event.type === 'typing') transient.push(checked.event);
       else {
         applyEvent(db, checked.event, changes);
-        if (applyUnreadEvent(db, checked.event)) changes.add('unread', 'counts');
         applied.push(checked.event);
       }
     }
@@ -85,11 +76,5 @@ function eventId(event: unknown): number {
 
 function applyEvent(db: MirrorDatabase, event: KnownEvent, changes: ChangeCollector): void {
   if (event.type === 'typing' || event.type === 'heartbeat') return;
-  dispatch(db, event.type, event, changes);
-}
-
-/** Calls the owning module's handler for an event of type `type`. */
-function dispatch<T extends MirroredEvent>(db: MirrorDatabase, type: T, event: EventOf<T>, changes: ChangeCollector): void {
-  const handler: EventHandler<T> = MIRROR_EVENTS[type];
-  handler(db, event, changes);
+  MIRROR_EVENTS.apply(db, event.type, event, changes);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServiceEvent } from '../../../shared/api/events';
+import { KNOWN_EVENTS, type ServiceEvent } from '../../../shared/api/events';
 import type { User } from '../../../shared/api/records';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
@@ -9,7 +9,8 @@ import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { customProfileFieldsTable, linkifiersTable, savedSnippetsTable, scheduledMessagesTable, topicPreferences } from '../../../main/store/personal';
 import { realmValues } from '../../../main/store/realm';
 import { searchUsers, userStatusTable, usersTable } from '../../../main/store/users';
-import { applyEvents } from '../../../main/sync/apply-events';
+import { applyEvents, MIRROR_EVENTS } from '../../../main/sync/apply-events';
+import { unreadCounts } from '../../../main/store/unread';
 import { eventErrors } from '../../support/reference';
 import { channel, user } from '../store/fixtures';
 
@@ -191,6 +192,30 @@ describe('other mirrored records', () => {
     });
     applyEvents(db, [ev({ type: 'user_status', user_id: 11, status_text: '', emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' })]);
     expect(getRecord(db, userStatusTable, 11)).toBeUndefined();
+  });
+});
+
+describe('the dispatch table', () => {
+  it('has a handler for every event type the mirror keeps', () => {
+    const unhandled = Object.keys(KNOWN_EVENTS).filter((type) => type !== 'typing' && type !== 'heartbeat' && !MIRROR_EVENTS.takes(type as keyof typeof KNOWN_EVENTS));
+    expect(unhandled).toEqual([]);
+  });
+
+  it('runs every module taking an event: a new message is filed and counted unread, and counted again when marked unread again', () => {
+    const message = {
+      id: 101, type: 'stream', sender_id: 11, sender_email: 'alan@example.com', sender_full_name: 'Alan', sender_realm_str: 'demo',
+      avatar_url: null, client: 'test', content: 'hi', rendered_content: '<p>hi</p>', content_type: 'text/html', display_recipient: 'general',
+      recipient_id: 20, stream_id: 5, subject: 'lunch', is_me_message: false, timestamp: 1700000000, reactions: [], submessages: [], topic_links: [],
+    };
+    const arrived = applyEvents(db, [ev({ type: 'message', message, flags: [] })]);
+    expect(arrived.changed).toMatchObject({ messages: [101], unread: ['counts'] });
+    expect(unreadCounts(db).total).toBe(1);
+    applyEvents(db, [ev({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [101], all: false })]);
+    expect(unreadCounts(db).total).toBe(0);
+    const again = applyEvents(db, [ev({ type: 'update_message_flags', op: 'remove', operation: 'remove', flag: 'read', messages: [101], all: false })]);
+    expect(again.changed).toMatchObject({ messages: [101], unread: ['counts'] });
+    expect(getMessage(db, 101)?.flags).toEqual([]);
+    expect(unreadCounts(db).total).toBe(1);
   });
 });
 
