@@ -14,6 +14,7 @@ import { OutboxDrain } from '../sync/outbox-drain';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
+import { UnreadFetch } from '../sync/unread-fetch';
 import { workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
 import type { NotificationSink } from './desktop-alerts';
@@ -56,6 +57,8 @@ export class AccountSession {
   /** The local user's typing, per composer. */
   readonly composers = new Composers((target) => this.typingNotifier(target));
   readonly bulkJobs: JobRunner;
+  /** Brings the messages of unread conversations not cached yet, each time sync comes online. */
+  readonly unreadFetch: UnreadFetch;
   readonly #logger: Logger;
   /** The account's credentials for its server's images, from the one keychain read that made this session. */
   readonly #authorization: string;
@@ -94,6 +97,12 @@ export class AccountSession {
       onChanged: (outbox_ids) => this.notifyOutboxChanged(...outbox_ids),
       ...(options.backoff && { backoff: options.backoff }),
     });
+    this.unreadFetch = new UnreadFetch({
+      db: this.db,
+      client: this.client,
+      logger: options.logger,
+      onFetched: (message_ids) => this.notifyChanged({ messages: message_ids }),
+    });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
     const snapshot: SnapshotStep =
       options.snapshotMode === 'worker'
@@ -110,7 +119,10 @@ export class AccountSession {
       onChanges: options.onChanges,
       onStatus: (status) => {
         options.onStatus(status);
-        if (status.state === 'online') this.replayOutbox();
+        if (status.state === 'online') {
+          this.replayOutbox();
+          this.unreadFetch.run();
+        }
       },
       onTyping: (event) => this.typing.handle(event),
       ...(notifications && { onApplied: (events) => notifications.consider(events) }),
@@ -185,6 +197,7 @@ export class AccountSession {
   /** Stops the loop and the bulk jobs (a restart offers them again), deletes the queue on the server, closes the mirror. */
   async close(): Promise<void> {
     await this.engine.stop();
+    await this.unreadFetch.dispose();
     this.bulkJobs.dispose();
     await this.outbox.close();
     this.typing.clear();

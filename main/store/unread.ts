@@ -137,3 +137,17 @@ export function unreadCounts(db: MirrorDatabase): UnreadCounts {
   });
   return { conversations, total, mentions };
 }
+
+const uncachedRow = z.object({ conversation: z.string(), unread: z.number(), newest_message_id: z.number() });
+
+/** Conversations with unread messages the mirror does not hold yet, newest unread first: what the background fetch brings. */
+export function uncachedUnreadConversations(db: MirrorDatabase): z.infer<typeof uncachedRow>[] {
+  return reader(
+    db,
+    `SELECT conversation, unread, newest_message_id FROM unread_conversations c
+     WHERE EXISTS (SELECT 1 FROM unread_messages u WHERE u.conversation = c.conversation
+                   AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.message_id = u.message_id))
+     ORDER BY newest_message_id DESC`,
+    uncachedRow,
+  ).all();
+}

@@ -1,0 +1,103 @@
+// The messages of unread conversations the mirror does not hold yet, fetched in the background
+// after each time sync comes online, so the Inbox's previews and the unread topics read offline.
+// Newest unread conversation first, a few at a time; the client's pacer keeps the requests under
+// the server's rate limit. The account session owns it and disposes it on sign-out.
+import { parseConversation, type Conversation } from '../../shared/conversation';
+import type { NarrowTerm } from '../../shared/api/records';
+import type { Logger } from '../api/logger';
+import type { MirrorDatabase } from '../store/database';
+import { upsertMessages } from '../store/messages';
+import { uncachedUnreadConversations } from '../store/unread';
+import { checkedMessages } from './answers';
+import type { MessagesClient } from './fetch-messages';
+
+/** Requests in flight at once: enough to fill the Inbox quickly, few enough to leave the user's own calls room. */
+const CONCURRENCY = 3;
+/** Messages fetched per conversation: at least a feed's first screen, at most this many unread. */
+const MIN_MESSAGES = 50;
+const MAX_MESSAGES = 200;
+
+export interface UnreadFetchOptions {
+  db: MirrorDatabase;
+  client: MessagesClient;
+  logger: Logger;
+  /** Told of the messages each fetch cached. */
+  onFetched: (message_ids: number[]) => void;
+  concurrency?: number;
+}
+
+function narrowOf(target: Conversation): NarrowTerm[] {
+  if (target.kind === 'channel') return [{ operator: 'channel', operand: target.stream_id }, { operator: 'topic', operand: target.topic }];
+  return [{ operator: 'dm', operand: target.user_ids }];
+}
+
+export class UnreadFetch {
+  readonly #o: UnreadFetchOptions;
+  readonly #stop = new AbortController();
+  #pass: Promise<void> | undefined;
+  /** Asked again while a pass ran: one more pass follows it. */
+  #again = false;
+
+  constructor(options: UnreadFetchOptions) {
+    this.#o = options;
+  }
+
+  /** Starts a pass over the conversations not cached (or asks for one more after the current). */
+  run(): void {
+    if (this.#stop.signal.aborted) return;
+    if (this.#pass) {
+      this.#again = true;
+      return;
+    }
+    this.#pass = this.#fetchAll().finally(() => {
+      this.#pass = undefined;
+      if (!this.#again) return;
+      this.#again = false;
+      this.run();
+    });
+  }
+
+  /** Resolves when no pass is running (for tests and for disposal). */
+  async settled(): Promise<void> {
+    while (this.#pass) await this.#pass;
+  }
+
+  /** Stops at once; a fetch in flight is aborted and its answer never written. */
+  async dispose(): Promise<void> {
+    this.#stop.abort();
+    await this.#pass;
+  }
+
+  async #fetchAll(): Promise<void> {
+    const queue = uncachedUnreadConversations(this.#o.db);
+    let failed = false;
+    const worker = async (): Promise<void> => {
+      for (let next = queue.shift(); next && !failed && !this.#stop.signal.aborted; next = queue.shift()) {
+        try {
+          await this.#fetchOne(next.conversation, next.unread);
+        } catch (error) {
+          if (this.#stop.signal.aborted) return;
+          // Offline or refused: the next time sync comes online tries again.
+          failed = true;
+          this.#o.logger.debug('unread messages not fetched', { error: String(error) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.#o.concurrency ?? CONCURRENCY }, worker));
+  }
+
+  async #fetchOne(conversation: string, unread: number): Promise<void> {
+    const target = parseConversation(conversation);
+    if (!target) return;
+    const signal = this.#stop.signal;
+    const answer = checkedMessages(
+      await this.#o.client.getMessages(
+        { anchor: 'newest', num_before: Math.min(MAX_MESSAGES, Math.max(MIN_MESSAGES, unread)), num_after: 0, narrow: narrowOf(target), apply_markdown: true },
+        { signal },
+      ),
+    );
+    if (signal.aborted) return;
+    upsertMessages(this.#o.db, answer.messages.map((message) => ({ message, flags: message.flags ?? [] })));
+    this.#o.onFetched(answer.messages.map((message) => message.id));
+  }
+}
