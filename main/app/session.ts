@@ -95,7 +95,7 @@ export class AccountSession {
       logger: options.logger,
       online: () => this.engine.status.state === 'online',
       onChanged: (outbox_ids) => this.notifyOutboxChanged(...outbox_ids),
-      ...(options.backoff && { backoff: options.backoff }),
+      ...(options.backoff && { retry: options.backoff }),
     });
     this.unreadFetch = new UnreadFetch({
       db: this.db,

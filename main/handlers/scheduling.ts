@@ -3,7 +3,7 @@
 import { featureLevelProblem } from '../../shared/api/feature-levels';
 import type { EditScheduledMessageParams } from '../../shared/api/operations';
 import type { MessageType, ScheduledMessage } from '../../shared/api/records';
-import type { ScheduledKind, ScheduledListing, ScheduledMessageView } from '../../shared/ipc';
+import type { OutboxItemView, ScheduledKind, ScheduledListing, ScheduledMessageView } from '../../shared/ipc';
 import type { AccountSession } from '../app/session';
 import { channelsTable } from '../store/channels';
 import { allRecords, getRecord } from '../store/keyed-table';
@@ -34,16 +34,28 @@ function recipientLabel(session: AccountSession, message: ScheduledMessage): str
   return ids.map((user_id) => userName(session.db, user_id)).join(', ');
 }
 
+/** The fields an edit may change, as the outbox keeps them. */
+const EDITED_FIELDS = ['type', 'to', 'topic', 'content', 'scheduled_delivery_timestamp'] as const;
+
+/** A scheduled message as the user left it: the new values of edits still waiting in the outbox, marked pending. */
+function withPendingEdits(message: ScheduledMessageView, waiting: readonly OutboxItemView[]): ScheduledMessageView {
+  const edits = waiting.filter((item) => item.kind === 'editScheduledMessage' && item.payload['scheduled_message_id'] === message.scheduled_message_id);
+  if (edits.length === 0) return message;
+  const edited: ScheduledMessageView = { ...message, pending: true };
+  for (const { payload } of edits) for (const field of EDITED_FIELDS) if (payload[field] !== undefined) Object.assign(edited, { [field]: payload[field] });
+  return edited;
+}
+
 export function schedulingHandlers(
   context: CoreContext,
 ): AreaHandlers<'scheduled.list' | 'scheduled.create' | 'scheduled.edit' | 'scheduled.delete'> {
   return {
     'scheduled.list': (): ScheduledListing => {
       const session = context.activeSession();
-      const messages = allRecords(session.db, scheduledMessagesTable, 'scheduled_delivery_timestamp, scheduled_message_id').map(
-        (message): ScheduledMessageView => ({ ...message, recipient_label: recipientLabel(session, message) }),
-      );
       const waiting = outboxItems(session.db).filter((item) => SCHEDULING_KINDS.includes(item.kind));
+      const messages = allRecords(session.db, scheduledMessagesTable, 'scheduled_delivery_timestamp, scheduled_message_id').map(
+        (message): ScheduledMessageView => withPendingEdits({ ...message, recipient_label: recipientLabel(session, message) }, waiting),
+      );
       return { messages, waiting };
     },
     'scheduled.create': ({ kind, to, topic, content, scheduled_delivery_timestamp }) => {

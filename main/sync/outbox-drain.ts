@@ -26,8 +26,8 @@ const DEFAULT_RETRY = { baseMs: 1_000, maxMs: 30_000 };
 export class OutboxDrain {
   readonly #options: OutboxDrainOptions;
   #running: Promise<void> | undefined;
-  /** Asked to run while running: it runs once more, for what was queued after its last look. */
-  #again = false;
+  /** Asked to run while running: one more run follows, for what was queued after the running one looked. */
+  #next: Promise<void> | undefined;
   #failures = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
@@ -42,8 +42,11 @@ export class OutboxDrain {
   run(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     if (this.#running) {
-      this.#again = true;
-      return this.#running;
+      this.#next ??= this.#running.then(() => {
+        this.#next = undefined;
+        return this.run();
+      });
+      return this.#next;
     }
     if (!nextPendingItem(this.#options.db, 0)) return Promise.resolve();
     clearTimeout(this.#timer);
@@ -72,6 +75,7 @@ export class OutboxDrain {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);
+    await this.#next;
     await this.#running;
   }
 
@@ -79,22 +83,16 @@ export class OutboxDrain {
     const { db, client, user_id, logger } = this.#options;
     const send = deferredCalls(client, db);
     const messages = messageDelivery(client, db, user_id);
-    do {
-      this.#again = false;
-      const report = await replayOutbox(db, send, messages, {
-        onMessageSent: (outbox_id, message_id) => this.#settle(outbox_id, message_id),
-        onChanged: (outbox_id) => {
-          this.#settle(outbox_id, undefined);
-          this.#options.onChanged([outbox_id]);
-        },
-      });
-      if (report.refused.length > 0) logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
-      if (report.interrupted) {
-        this.#scheduleRetry();
-        return;
-      }
-      this.#failures = 0;
-    } while (this.#again && !this.#closed);
+    const report = await replayOutbox(db, send, messages, {
+      onMessageSent: (outbox_id, message_id) => this.#settle(outbox_id, message_id),
+      onChanged: (outbox_id) => {
+        this.#settle(outbox_id, undefined);
+        this.#options.onChanged([outbox_id]);
+      },
+    });
+    if (report.refused.length > 0) logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
+    if (report.interrupted) this.#scheduleRetry();
+    else this.#failures = 0;
   }
 
   #scheduleRetry(): void {

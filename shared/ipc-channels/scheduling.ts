@@ -7,6 +7,8 @@ import type { Deferred, OutboxItemView } from './outbox';
 export interface ScheduledMessageView extends ScheduledMessage {
   /** '#channel' or the recipients' names, from the mirror (ids where not cached). */
   recipient_label: string;
+  /** Edits taken offline wait in the outbox: the fields shown are their new values. */
+  pending?: boolean;
 }
 
 export interface ScheduledListing {

@@ -63,7 +63,9 @@ describe('messaging channels', () => {
 
   it('sends a message that arrives live in the mirror of both accounts', async () => {
     const conversation = `direct:${admin.user_id},${member.user_id}`;
-    const { id } = await m['messages.send']({ conversation, content: 'Sent from the handler' });
+    const sent = await m['messages.send']({ conversation, content: 'Sent from the handler' });
+    if (sent.status !== 'sent') throw new Error(`not sent online: ${JSON.stringify(sent)}`);
+    const { id } = sent;
     await until(() => getMessage(adminSession.db, id) !== undefined && getMessage(memberSession.db, id) !== undefined, 'message mirrored');
     expect(getMessage(adminSession.db, id)!.message.content).toContain('Sent from the handler');
   });

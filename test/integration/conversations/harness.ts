@@ -3,6 +3,10 @@ import { silentLogger } from '../../../main/api/logger';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
 import { conversationHandlers } from '../../../main/handlers/conversations';
+import { draftHandlers } from '../../../main/handlers/drafts';
+import { outboxHandlers } from '../../../main/handlers/outbox';
+import { schedulingHandlers } from '../../../main/handlers/scheduling';
+import { sendQueueHandlers } from '../../../main/handlers/send-queue';
 import { snippetHandlers } from '../../../main/handlers/snippets';
 import { topicHandlers } from '../../../main/handlers/topics';
 
@@ -12,5 +16,13 @@ export function messagingHandlers(session: AccountSession) {
     activeSession: () => session,
     session: () => session,
   } as unknown as CoreContext;
-  return { ...conversationHandlers(context), ...topicHandlers(context), ...snippetHandlers(context) };
+  return {
+    ...conversationHandlers(context),
+    ...topicHandlers(context),
+    ...snippetHandlers(context),
+    ...draftHandlers(context),
+    ...sendQueueHandlers(context),
+    ...outboxHandlers(context),
+    ...schedulingHandlers(context),
+  };
 }

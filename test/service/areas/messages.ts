@@ -23,11 +23,16 @@ export const messageRoutes: Route[] = [
   {
     method: 'POST',
     path: '/messages',
-    params: ['type', 'to', 'content', 'topic', 'read_by_sender'],
+    params: ['type', 'to', 'content', 'topic', 'read_by_sender', 'queue_id', 'local_id'],
     handle({ sim, user, params }) {
       const destination = destinationFor(sim, user, params.requiredString('type'), parseTo(params), params.string('topic'));
       const content = params.requiredString('content');
-      const message = sendMessage(sim, user, destination, content, { client: 'API', readBySender: params.bool('read_by_sender') ?? true });
+      // Local echo: the sender's queue named here gets the local id back in the message event.
+      const queueId = params.string('queue_id');
+      const localId = params.string('local_id');
+      if (queueId !== undefined && localId === undefined) throw missingArgument('local_id');
+      const echo = queueId !== undefined && localId !== undefined ? { queueId, localId } : undefined;
+      const message = sendMessage(sim, user, destination, content, { client: 'API', readBySender: params.bool('read_by_sender') ?? true, ...(echo && { echo }) });
       return { id: message.id };
     },
   },

@@ -116,6 +116,8 @@ export function dmRecipientId(db: Db, participants: readonly number[], senderId:
 export interface SendOptions {
   client: string;
   readBySender: boolean;
+  /** The sender's event queue and the local id it sent: that queue's message event carries it as local_message_id. */
+  echo?: { queueId: string; localId: string };
 }
 
 export function sendMessage(sim: Sim, sender: UserRow, destination: Destination, rawContent: string, options: SendOptions): MessageRow {
@@ -147,7 +149,7 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
     return { ...row, id };
   })();
 
-  publishMessage(sim, message, flags);
+  publishMessage(sim, message, flags, options.echo);
   for (const hook of sim.messageSentHooks) hook(message);
   return message;
 }
@@ -176,7 +178,7 @@ function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, 
   return flags;
 }
 
-function publishMessage(sim: Sim, message: MessageRow, flags: Map<number, number>): void {
+function publishMessage(sim: Sim, message: MessageRow, flags: Map<number, number>, echo: SendOptions['echo']): void {
   const realm = sim.realm();
   const records = new Map<boolean, Record<string, unknown>>();
   const recordFor = (applyMarkdown: boolean): Record<string, unknown> => {
@@ -193,6 +195,7 @@ function publishMessage(sim: Sim, message: MessageRow, flags: Map<number, number
   sim.queues.publish([...flags.keys(), ...watchers], (queue) => {
     const bits = flags.get(queue.userId);
     if (bits === undefined && !queue.options.allPublicStreams) return null;
-    return { type: 'message', message: recordFor(queue.options.applyMarkdown), flags: bits === undefined ? [] : flagNames(bits) };
+    const local = echo !== undefined && queue.id === echo.queueId ? { local_message_id: echo.localId } : {};
+    return { type: 'message', message: recordFor(queue.options.applyMarkdown), flags: bits === undefined ? [] : flagNames(bits), ...local };
   });
 }
