@@ -139,6 +139,36 @@ describe('composing, end to end', () => {
     await expect.poll(() => feedMessage('for lunch').textContent()).toContain('@Hana Sato');
   });
 
+  it('inserts a saved snippet from the compose menu, edits snippets in a dialog, and sends later through the scheduling form', async () => {
+    await page().getByTestId('snippets-toggle').click();
+    const panel = page().locator('#snippet-panel');
+    await panel.getByRole('button', { name: 'New snippet…' }).click();
+    const editor = page().getByTestId('snippet-editor');
+    await editor.getByLabel('Title').fill('Standup');
+    await editor.getByLabel('Content').fill('Yesterday / today / blockers');
+    await screenshot(page(), 'compose-snippet-editor');
+    await expectSerious('snippet editor');
+    // The dialog's Save is in view, not under the status bar.
+    expect(await editor.getByRole('button', { name: 'Create' }).isVisible()).toBe(true);
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await panel.getByRole('button', { name: 'Insert Standup' }).waitFor();
+    await screenshot(page(), 'compose-snippets');
+    await panel.getByRole('button', { name: 'Insert Standup' }).click();
+    await expect.poll(() => composer().inputValue()).toBe('Yesterday / today / blockers');
+
+    await page().getByRole('button', { name: 'Send later…' }).click();
+    const later = page().getByTestId('send-later');
+    await expect.poll(() => later.locator('#sf-content').inputValue()).toBe('Yesterday / today / blockers');
+    // Still in the lunch group's conversation: its two other people are the recipients.
+    expect(await later.getByLabel('Direct message').isChecked()).toBe(true);
+    await expect.poll(() => later.getByTestId('recipient').count()).toBe(2);
+    await screenshot(page(), 'compose-send-later');
+    await later.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => later.count()).toBe(0);
+    expect(await composer().inputValue()).toBe('Yesterday / today / blockers');
+    await composer().fill('');
+  });
+
   it('queues a message sent offline, shows it sending, and shows it once after reconnecting', async () => {
     await screenshot(page(), 'compose-conversation');
     await world.stopService();
