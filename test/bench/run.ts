@@ -1,10 +1,12 @@
 // `npm run bench`: every figure the issues ask for, one `BENCH` line each.
 import { bulkBenchmarks } from './bulk.bench';
 import { messageBenchmarks } from './messages.bench';
+import { outboxBenchmarks } from './outbox.bench';
 import { syncBenchmarks } from './sync.bench';
 import { uiBenchmarks } from './ui.bench';
 
 await syncBenchmarks();
 await uiBenchmarks();
 await messageBenchmarks();
+await outboxBenchmarks();
 await bulkBenchmarks();
