@@ -5,26 +5,13 @@
 import { z } from 'zod';
 import type { CustomEmoji } from '../../shared/ipc';
 import type { MirrorDatabase } from '../store/database';
+import { inRealmGroupSetting } from '../store/group-settings';
 import { realmValue } from '../store/realm';
 import { userById } from '../store/users';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
 const realmEmoji = z.record(z.string(), z.object({ id: z.coerce.string(), name: z.string(), deactivated: z.boolean().optional() }));
-const groupSetting = z.union([z.number().int(), z.object({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) })]);
-const userGroups = z.array(z.object({ id: z.number().int(), name: z.string() }).passthrough());
-
-/** The most restricted role (highest role number) each system group holds. */
-const SYSTEM_GROUP_ROLES: Readonly<Record<string, number | null>> = {
-  'role:nobody': null,
-  'role:owners': 100,
-  'role:administrators': 200,
-  'role:moderators': 300,
-  'role:fullmembers': 400,
-  'role:members': 400,
-  'role:everyone': 600,
-  'role:internet': 600,
-};
 
 /** realm_wildcard_mention_policy: 1 anyone, 2 members, 3 full members, 5 administrators, 6 nobody, 7 moderators. */
 const POLICY_ROLES: Readonly<Record<number, number | null>> = { 1: 600, 2: 400, 3: 400, 5: 200, 6: null, 7: 300 };
@@ -38,22 +25,15 @@ function customEmoji(db: MirrorDatabase): CustomEmoji[] {
     .sort((a, b) => a.emoji_name.localeCompare(b.emoji_name));
 }
 
-const roleAllowed = (maxRole: number | null | undefined, role: number): boolean => maxRole !== undefined && maxRole !== null && role <= maxRole;
-
 export function mayMentionMany(db: MirrorDatabase, user_id: number): boolean {
+  const inGroup = inRealmGroupSetting(db, user_id, 'realm_can_mention_many_users_group');
+  if (inGroup !== undefined) return inGroup;
   const role = userById(db, user_id)?.role;
-  if (role === undefined) return true;
-  const setting = groupSetting.safeParse(realmValue(db, 'realm_can_mention_many_users_group'));
-  if (setting.success) {
-    const groups = userGroups.safeParse(realmValue(db, 'realm_user_groups'));
-    const systemGroup = (id: number) => (groups.success ? groups.data.find((group) => group.id === id)?.name : undefined);
-    const inGroup = (id: number) => roleAllowed(SYSTEM_GROUP_ROLES[systemGroup(id) ?? ''], role);
-    if (typeof setting.data === 'number') return inGroup(setting.data);
-    return setting.data.direct_members.includes(user_id) || setting.data.direct_subgroups.some(inGroup);
-  }
   const policy = z.number().int().safeParse(realmValue(db, 'realm_wildcard_mention_policy'));
   // Neither told: the server decides when the message is sent.
-  return policy.success ? roleAllowed(POLICY_ROLES[policy.data], role) : true;
+  if (role === undefined || !policy.success) return true;
+  const maxRole = POLICY_ROLES[policy.data];
+  return maxRole !== undefined && maxRole !== null && role <= maxRole;
 }
 
 export function composeHandlers(context: CoreContext): AreaHandlers<'compose.vocabulary'> {
