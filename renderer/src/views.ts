@@ -7,6 +7,7 @@ import Channels from './screens/Channels.svelte';
 import Drafts from './screens/drafts/Drafts.svelte';
 import Organization from './screens/organization/Organization.svelte';
 import Scheduled from './screens/scheduling/Scheduled.svelte';
+import Settings from './screens/settings/Settings.svelte';
 
 export interface ViewEntry {
   label: string;
@@ -20,4 +21,5 @@ export const views: Partial<Record<ViewId, ViewEntry>> = {
   channels: { label: 'Browse channels', component: Channels },
   users: { label: 'Users', component: Organization },
   organization: { label: 'Organization', component: Organization },
+  settings: { label: 'Settings', component: Settings },
 };

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import type { ServiceAccount, ServiceOptions } from '../service/index';
 import { seriousViolations } from './a11y';
-import { openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
+import { openOrganization, openView, openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
 
 let world: World;
 let page: Page;
 const byEmail = (email: string): ServiceAccount => world.service.accounts.find((a) => a.email === email)!;
 const adminPart = (label: string) => page.locator('nav.subtabs').getByRole('button', { name: label, exact: true });
+/** The parts of the directory view a member or guest has. */
+const memberPart = () => page.getByRole('navigation', { name: 'Organization' }).getByRole('button');
 const userRow = (name: string) => page.getByTestId('admin-user').filter({ hasText: name });
 const folderRow = (name: string) => page.getByTestId('folder').filter({ hasText: name });
 /** The problem shown next to a form field, in the form's own words. */
@@ -20,7 +22,7 @@ const relayKey = generateKeyPairSync('x25519').publicKey;
 const relayPublicKey = (): string => Buffer.from(relayKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64');
 
 async function openAdministration(): Promise<void> {
-  await page.locator('nav.tabs').getByRole('button', { name: 'Administration', exact: true }).click();
+  await openOrganization(page, 'Administration');
   await waitFor(async () => (await page.getByRole('heading', { name: 'Administration' }).count()) === 1, 'the administration screen');
 }
 
@@ -363,21 +365,21 @@ describe('for those the forms are not for', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('not authorized to create users');
   });
 
-  it('hides the administrators-only forms from a member, with the reason', async () => {
+  it('offers a member no Organization area: the directory without administrators\' actions, and invitation links', async () => {
     await page.getByRole('button', { name: 'Add account' }).click();
     await signInThroughScreen(page, world.service.url, byEmail('member@demo.example'));
-    await openAdministration();
-    await expect.poll(() => page.getByTestId('reason').textContent()).toContain('Only organization administrators can create, deactivate or set the status of users; your role is member.');
+    await openView(page, 'Users');
+    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'Organization' }).count()).toBe(0);
+    expect(await memberPart().allTextContents()).toEqual(['Directory', 'Invitation links']);
+    await page.getByTestId('user-row').first().waitFor();
     expect(await page.getByRole('button', { name: 'Create a user' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
-    await adminPart('Channel folders').click();
-    await expect.poll(() => page.getByTestId('reason').textContent()).toContain('Only organization administrators can create, rename, describe or archive channel folders');
     expect(await page.getByRole('button', { name: 'Create folder' }).count()).toBe(0);
     await screenshot(page, 'admin-member');
   });
 
   it('lets a member create invitation links without the welcome text, and shows the server refusing channels they may not subscribe others to', async () => {
-    await adminPart('Invitation links').click();
+    await memberPart().filter({ hasText: 'Invitation links' }).click();
     expect(await page.getByLabel('Join as').locator('option').allTextContents()).toEqual(['Member', 'Guest']);
     expect(await page.getByTestId('welcome-reason').textContent()).toContain('Only administrators can set the welcome text');
     await page.getByLabel('#engineering').check();
@@ -391,8 +393,8 @@ describe('for those the forms are not for', () => {
   it('shows a guest the server refusing an invitation link: insufficient permission', async () => {
     await page.getByRole('button', { name: 'Add account' }).click();
     await signInThroughScreen(page, world.service.url, byEmail('guest@demo.example'));
-    await openAdministration();
-    await adminPart('Invitation links').click();
+    await openView(page, 'Users');
+    await memberPart().filter({ hasText: 'Invitation links' }).click();
     expect(await page.getByLabel('Join as').locator('option').allTextContents()).toEqual(['Guest']);
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Insufficient permission');
@@ -403,7 +405,7 @@ describe('on other servers', () => {
   async function openAt(name: string, options: ServiceOptions): Promise<World> {
     const other = await openWorld(name, options);
     await signInThroughScreen(other.page, other.service.url, other.service.accounts.find((a) => a.email === 'admin@demo.example')!);
-    await other.page.locator('nav.tabs').getByRole('button', { name: 'Administration', exact: true }).click();
+    await openOrganization(other.page, 'Administration');
     await other.page.locator('nav.subtabs').getByRole('button', { name: 'Server', exact: true }).click();
     return other;
   }

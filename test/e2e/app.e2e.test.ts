@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -32,7 +32,8 @@ describe('the first screens, end to end', () => {
     await screenshot(page, 'sign-in');
     await page.getByRole('button', { name: 'Change server' }).click();
     await signInThroughScreen(page, world.service.url, account(200));
-    await expect.poll(() => page.getByRole('heading', { name: 'Channels' }).count()).toBe(1);
+    await openView(page, 'Browse channels');
+    await expect.poll(() => page.getByRole('main').getByRole('heading', { name: 'Channels' }).count()).toBe(1);
   });
 
   it('browses channels grouped by folder, archived ones on demand', async () => {
@@ -64,6 +65,8 @@ describe('the first screens, end to end', () => {
     // Changed behind the app's back (no event): only asking the server can show it.
     world.service.db.prepare("UPDATE streams SET name = 'sandbox-renamed' WHERE name = 'sandbox'").run();
     world.service.db.prepare("UPDATE users SET full_name = 'Liam Renamed' WHERE email = 'liam@demo.example'").run();
+    // The reload of the test before starts the window at its first view again.
+    await openView(page, 'Browse channels');
     const names = () => page.locator('[data-testid=channel] .channel-name').allTextContents();
     expect(await names()).toContain('#sandbox');
     await page.getByLabel('From the server').check();
@@ -71,17 +74,17 @@ describe('the first screens, end to end', () => {
     await page.getByLabel('From the server').uncheck();
     await expect.poll(names).toContain('#sandbox-renamed');
 
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     await page.getByRole('button', { name: 'Refresh from server' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Refreshed' }).textContent()).toMatch(/Refreshed \d+ users from the server/);
     await page.getByPlaceholder('Search by name or email').fill('liam');
     await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Liam Renamed');
     await page.getByPlaceholder('Search by name or email').fill('');
-    await page.getByRole('button', { name: 'Channels' }).click();
+    await openView(page, 'Browse channels');
   });
 
   it('searches the directory as you type and opens a profile with custom fields', async () => {
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     const search = page.getByPlaceholder('Search by name or email');
     await search.fill('pri');
     await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');

@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor } from '../service/testing/client';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { openOrganization, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -39,7 +39,7 @@ async function confirmAndFinish(): Promise<void> {
 
 describe('undo', () => {
   it('changes the role of 50 users picked in the directory, and gives each their own role back', async () => {
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     await page.getByPlaceholder('Search by name or email').fill('Staffer');
     await page.getByRole('button', { name: `Select all ${STAFF} matches` }).click();
     await expect.poll(() => text('picked-count')).toBe(`${STAFF} picked`);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { openOrganization, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -46,7 +46,7 @@ afterAll(() => world?.close());
 
 describe('bulk user import, end to end', () => {
   it('previews, and sends nothing until confirmed', async () => {
-    await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+    await openOrganization(page, 'Bulk');
     await page.getByTestId('bulk-csv-text').fill(importCsv());
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => text('bulk-preview-summary')).toContain(`${ROWS - 3} to send, 3 skipped`);
@@ -125,7 +125,7 @@ describe('after a restart, and bulk deactivation', () => {
 
     await world.restartApp();
     page = world.page;
-    await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+    await openOrganization(page, 'Bulk');
     const unfinished = page.getByTestId('bulk-unfinished');
     await expect.poll(() => unfinished.textContent(), { timeout: 15_000 }).toContain('remaining (paused)');
     await screenshot(page, 'bulk-unfinished');

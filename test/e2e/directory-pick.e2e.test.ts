@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor } from '../service/testing/client';
 import { seriousViolations } from './a11y';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { openOrganization, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 
@@ -16,7 +16,7 @@ afterAll(() => world?.close());
 
 it('picks users in the directory (checkbox and Space) and deactivates them in one job', async () => {
   const { page } = world;
-  await page.getByRole('button', { name: 'Users' }).click();
+  await openOrganization(page, 'Directory');
   const search = page.getByPlaceholder('Search by name or email');
   await search.fill('liam');
   await page.getByRole('checkbox', { name: "Pick Liam O'Brien" }).check();
@@ -51,7 +51,7 @@ describe('picking many', () => {
 
   it('in the directory: numbers in counting order, "select all N matches", and the count always shown', async () => {
     const { page } = world;
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     await expect.poll(() => page.getByTestId('picked-count').textContent()).toBe('0 picked');
     const search = page.getByPlaceholder('Search by name or email');
     await search.fill('tester');
@@ -71,7 +71,7 @@ describe('picking many', () => {
 
   it('in the bulk-deactivate picker: the same order, all matches selected in one go, the count always shown', async () => {
     const { page } = world;
-    await page.locator('nav.tabs').getByRole('button', { name: 'Bulk', exact: true }).click();
+    await openOrganization(page, 'Bulk');
     await page.getByRole('tab', { name: 'Deactivate users' }).click();
     const count = page.getByTestId('bulk-selected-count');
     await expect.poll(() => count.textContent()).toBe('0 users selected');

@@ -141,3 +141,14 @@ export async function openWorld(name: string, serviceOptions: ServiceOptions = {
   await world.page.goto(world.app.browser.url);
   return world;
 }
+
+/** Opens a view from the sidebar by its label ("Scheduled", "Users", "Browse channels"…). */
+export async function openView(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: label, exact: true }).click();
+}
+
+/** Opens a part of the Organization area (administrators and owners): Directory, Administration or Bulk. */
+export async function openOrganization(page: Page, part: 'Directory' | 'Administration' | 'Bulk'): Promise<void> {
+  await openView(page, 'Organization');
+  await page.getByRole('navigation', { name: 'Organization' }).getByRole('button', { name: part, exact: true }).click();
+}

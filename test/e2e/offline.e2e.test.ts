@@ -1,7 +1,7 @@
 // Offline-first: with the server gone the cached organization stays browsable, across an app
 // restart too, the offline banner says so, and the app comes back online by itself.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openWorld, screenshot, type World } from './harness';
+import { openOrganization, openWorld, screenshot, type World } from './harness';
 
 let world: World;
 
@@ -26,7 +26,7 @@ it('keeps cached data browsable offline, across a restart, and comes back online
   await expect.poll(() => page.getByTestId('offline-banner').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => page.getByTestId('channel').count()).toBeGreaterThan(0);
   await screenshot(page, 'offline-channels');
-  await page.getByRole('button', { name: 'Users' }).click();
+  await openOrganization(page, 'Directory');
   await page.getByPlaceholder('Search by name or email').fill('hana');
   await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Hana Sato');
   await screenshot(page, 'offline-users');

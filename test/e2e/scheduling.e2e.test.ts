@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { toPickerValue } from '../../renderer/src/screens/scheduling/when';
-import { openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
+import { openView, openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   world = await openWorld('scheduling');
   page = world.page;
   await signInThroughScreen(page, world.service.url, byEmail('moderator@demo.example'));
-  await page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+  await openView(page, 'Scheduled');
   await waitFor(async () => (await page.getByRole('heading', { name: 'Scheduled messages' }).count()) === 1, 'the scheduled messages screen');
 });
 
@@ -181,7 +181,7 @@ describe('on a server too old for scheduled messages', () => {
     const old = await openWorld('scheduling-old', { featureLevel: 170 });
     try {
       await signInThroughScreen(old.page, old.service.url, old.service.accounts.find((a) => a.role === 200)!);
-      await old.page.getByRole('button', { name: 'Scheduled', exact: true }).click();
+      await openView(old.page, 'Scheduled');
       await expect.poll(() => old.page.getByTestId('feature-problem').textContent()).toContain('Scheduled messages need feature level 179; this server is at 170.');
       expect(await old.page.getByRole('button', { name: 'New scheduled message' }).isDisabled()).toBe(true);
       await screenshot(old.page, 'scheduled-old-server');

@@ -16,7 +16,7 @@ import { IPC_FRAME_MAX_BYTES } from '../../shared/ipc-limits';
 import { largeImportCsv } from '../unit/browser/large-csv';
 import { FORGED_TOKEN, sendRaw, upgradeStatus } from '../unit/browser/local-attacker';
 import type { RunningService, ServiceAccount } from '../service/index';
-import { openWorld, screenshot, signInThroughScreen, type RunningApp, type World } from './harness';
+import { openOrganization, openView, openWorld, screenshot, signInThroughScreen, type RunningApp, type World } from './harness';
 
 const HOSTILE = [
   '<p>Welcome</p>',
@@ -70,11 +70,11 @@ describe('hostile server HTML', () => {
   it('runs nothing, keeps the app visible, and loads nothing from elsewhere', async () => {
     const general = page.getByTestId('channel').filter({ hasText: '#general' });
     await expect.poll(() => general.textContent()).toContain('Welcome');
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     await page.getByPlaceholder('Search by name or email').fill('hana');
     await page.getByTestId('user-row').first().click();
     await expect.poll(() => page.getByTestId('profile').textContent()).toContain('Welcome');
-    await page.getByRole('button', { name: 'Channels' }).click();
+    await openView(page, 'Browse channels');
     await expect.poll(() => general.textContent()).toContain('click me');
     // Positive signals that what could have run has had its turn: every image has loaded or
     // failed (an error event fires in the task that marks an image broken), and the click was
@@ -146,7 +146,7 @@ describe('malformed IPC arguments', () => {
     expect(answers[calls.length]).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
     expect(answers[calls.length + 1]).toMatchObject({ ok: true, value: { status: { state: 'online' } } });
     // And the screens still answer.
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     await page.getByPlaceholder('Search by name or email').fill('priya');
     await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');
   });
@@ -217,14 +217,14 @@ describe('local attackers (issue 15)', () => {
     expect((await closed)[0]).toBe(1009);
 
     expect((await app.core.handlers['users.search']({ text: '', include_inactive: true, offset: 0, limit: 1 })).total).toBe(users);
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     await page.getByPlaceholder('Search by name or email').fill('priya');
     await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');
     expect(await page.getByTestId('sync-status').textContent()).toContain('Online');
   });
 
   it("the Bulk import form refuses the issue's 1.1 MB CSV next to the field, before sending it", async () => {
-    await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+    await openOrganization(page, 'Bulk');
     const framesBefore = frames.length;
     const csv = largeImportCsv();
     await page.getByTestId('bulk-csv-file').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -242,7 +242,7 @@ describe('local attackers (issue 15)', () => {
     await expect.poll(() => refusal.textContent()).toContain('The CSV is 1.1 MB: an import takes at most 1.0 MB.');
     expect(frames.slice(framesBefore).some((frame) => frame.includes('"bulk.planImport"'))).toBe(false);
     // The app still answers on the same connection, and still says Online.
-    await page.getByRole('button', { name: 'Users' }).click();
+    await openOrganization(page, 'Directory');
     await page.getByPlaceholder('Search by name or email').fill('hana');
     await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Hana Sato');
     expect(await page.getByTestId('sync-status').textContent()).toContain('Online');

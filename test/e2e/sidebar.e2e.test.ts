@@ -3,7 +3,7 @@
 // counts that match the server's own (muted topics dimmed and not counted), a filter, and the
 // direct conversations; a topic opens in the main pane. An administrator sees the Organization
 // area a member does not.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
@@ -51,7 +51,7 @@ async function serverUnread(): Promise<ServerUnread> {
 const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
 const channelRow = (name: string) => sidebar().getByRole('treeitem', { name: new RegExp(`^#?${name}\\b`) });
 const topicRow = (stream_id: number, topic: string) => sidebar().locator(`[data-row="conversation:channel:${stream_id}:${topic}"]`);
-const shownCount = async (row: ReturnType<typeof channelRow>) => {
+const shownCount = async (row: Locator) => {
   const badge = row.getByTestId('sidebar-count');
   return (await badge.count()) === 0 ? 0 : Number.parseInt((await badge.textContent()) ?? '', 10);
 };
@@ -63,6 +63,8 @@ beforeAll(async () => {
   member = world.service.accounts.find((account) => account.email === 'member@demo.example')!;
   admin = world.service.accounts.find((account) => account.role === 200)!;
   await page.setViewportSize({ width: 1280, height: 800 });
+  // The computer's zone is not the member's profile's (America/Los_Angeles), whatever the machine's.
+  await (await page.context().newCDPSession(page)).send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Tokyo' });
   await signInThroughScreen(page, world.service.url, member);
 });
 
@@ -116,6 +118,25 @@ describe('the sidebar of a member', () => {
     await screenshot(page, 'sidebar-topic-open');
   });
 
+  it("shows times in the zone chosen in Settings: the profile's, or the computer's", async () => {
+    // One message's time, found again by its instant.
+    const instant = await page.getByRole('main').locator('.message time').last().getAttribute('datetime');
+    const shownTime = () => page.getByRole('main').locator(`.message time[datetime="${instant}"]`).textContent();
+    const before = await shownTime();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await page.getByTestId('zone-in-use').textContent()).toBe('Times are shown in America/Los_Angeles.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'settings');
+    await page.getByLabel(/This computer's/).check();
+    expect(await page.getByTestId('zone-in-use').textContent()).toBe('Times are shown in Asia/Tokyo.');
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect.poll(shownTime).not.toBe(before);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByLabel(/Your profile's/).check();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect.poll(shownTime).toBe(before);
+  });
+
   it('narrows the channels to those matching the filter', async () => {
     const filter = sidebar().getByRole('searchbox', { name: 'Filter channels' });
     await filter.fill('ENG');
@@ -129,7 +150,7 @@ describe('the sidebar of a member', () => {
   it('lists direct conversations by the other people in them, with their unread counts', async () => {
     const server = await serverUnread();
     await clientFor(world.service.url, admin).post('/messages', { type: 'direct', to: JSON.stringify([member.user_id]), content: 'Got a minute?' });
-    const adamRow = sidebar().getByRole('button', { name: /^Adam Admin\b/ });
+    const adamRow = sidebar().locator(`[data-conversation="direct:${[admin.user_id, member.user_id].sort((a, b) => a - b).join(',')}"]`);
     await expect.poll(() => shownCount(adamRow)).toBe((server.direct.get(admin.user_id) ?? 0) + 1);
     await adamRow.click();
     await expect.poll(() => page.getByRole('main').getByText('Got a minute?').count()).toBe(1);

@@ -49,6 +49,14 @@ export class SidebarData {
     );
   }
 
+  /** Online, main fetches the newest messages into the mirror, so read topics and conversations are known too. */
+  refreshRecent(): Promise<void> {
+    return this.#read(
+      () => call('conversations.list', { refresh: true }),
+      () => undefined,
+    );
+  }
+
   forgetTopics(stream_id: number): void {
     this.topics.delete(stream_id);
   }
