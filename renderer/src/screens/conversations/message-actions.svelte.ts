@@ -43,14 +43,12 @@ class MessageActionsState {
 
   /** Every emoji the picker offers, recently used first, each once. */
   readonly choices = $derived.by(() => {
-    const seen = new Set<string>();
-    const all: EmojiChoice[] = [];
+    const byKey: Record<string, EmojiChoice> = {};
     for (const emoji of [...this.recent, ...UNICODE_EMOJI.map((e) => choice(e.emoji_name, e.emoji_code, 'unicode_emoji')), ...this.custom]) {
-      if (seen.has(key(emoji))) continue;
-      seen.add(key(emoji));
-      all.push(emoji);
+      byKey[key(emoji)] ??= emoji;
     }
-    return all;
+    // Insertion order: recently used first.
+    return Object.values(byKey);
   });
 
   async #refreshRules(): Promise<void> {
