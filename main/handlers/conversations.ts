@@ -106,9 +106,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       setFlag(session.db, messages, flag, op === 'add');
       const [only, ...others] = messages;
       const record: OutboxRecord = only !== undefined && others.length === 0 ? { table: 'messages', message_id: only } : { table: 'messages', flag };
-      const deferred = await callOrDefer(session, { kind: 'updateMessageFlags', record, payload: { messages, op, flag } }, (s) =>
-        s.client.updateMessageFlags({ messages, op, flag }),
-      );
+      const deferred = await callOrDefer(session, { kind: 'updateMessageFlags', record, payload: { messages, op, flag } });
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'messages.removeReaction': async ({ message_id, emoji_name, emoji_code, reaction_type }) => {
@@ -120,7 +118,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       if (!own) throw new UserFacingError('INVALID_ARGUMENT', 'Only your own reactions can be removed.');
       removeReaction(session.db, message_id, { emoji_name, emoji_code, reaction_type, user_id });
       const payload = { message_id, emoji_name, emoji_code, reaction_type };
-      const deferred = await callOrDefer(session, { kind: 'removeReaction', record: { table: 'messages', message_id }, payload }, (s) => s.client.removeReaction(payload));
+      const deferred = await callOrDefer(session, { kind: 'removeReaction', record: { table: 'messages', message_id }, payload });
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'messages.matchNarrow': async ({ msg_ids, narrow }) => {

@@ -62,9 +62,7 @@ export function messageActionHandlers(context: CoreContext): AreaHandlers<Messag
       session.notifyChanged({ messages: [message_id] });
       const payload = { message_id, emoji_name, emoji_code, reaction_type };
       try {
-        const deferred = await callOrDefer(session, { kind: 'addReaction', record: { table: 'messages', message_id }, payload }, (s) =>
-          s.client.call('addReaction', payload),
-        );
+        const deferred = await callOrDefer(session, { kind: 'addReaction', record: { table: 'messages', message_id }, payload });
         return deferred.pending ? deferred : { pending: false, value: null };
       } catch (error) {
         removeReaction(session.db, message_id, reaction);

@@ -67,9 +67,9 @@ export function schedulingHandlers(
         scheduled_delivery_timestamp,
         ...(kind === 'channel' && topic !== undefined && { topic }),
       };
-      return callOrDefer(session, { kind: 'createScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id: 'new' }, payload: params }, (s) =>
-        s.client.call('createScheduledMessage', params),
-      ).then((done) => (done.pending ? done : { pending: false, value: { scheduled_message_id: done.value.scheduled_message_id } }));
+      return callOrDefer(session, { kind: 'createScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id: 'new' }, payload: params }).then(
+        (done) => (done.pending ? done : { pending: false, value: { scheduled_message_id: done.value.scheduled_message_id } }),
+      );
     },
     'scheduled.edit': async ({ scheduled_message_id, kind, ...changes }) => {
       const session = context.activeSession();
@@ -78,11 +78,8 @@ export function schedulingHandlers(
       // Only what the user changed is sent: an absent field keeps the server's value.
       const params: EditScheduledMessageParams = { scheduled_message_id, ...(kind !== undefined && { type: wireType(session, kind) }) };
       for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(params, { [field]: value });
-      const done = await callOrDefer(
-        session,
-        { kind: 'editScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id }, payload: { ...params } },
-        (s) => s.client.call('editScheduledMessage', params, { existing: { type: existing.type, failed: existing.failed } }),
-      );
+      // The replay's path: the edit is checked against the scheduled message as the mirror last saw it.
+      const done = await callOrDefer(session, { kind: 'editScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id }, payload: params });
       return done.pending ? done : { pending: false, value: null };
     },
     'scheduled.delete': async ({ scheduled_message_id }) => {

@@ -26,9 +26,7 @@ export function snippetHandlers(context: CoreContext): AreaHandlers<'snippets.li
       const change = { ...(title !== undefined && { title }), ...(content !== undefined && { content }) };
       upsertRecords<SavedSnippet>(session.db, savedSnippetsTable, [{ ...cached, ...change }]);
       const payload = { saved_snippet_id, ...change };
-      const deferred = await callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload }, (s) =>
-        s.client.call('editSavedSnippet', payload),
-      );
+      const deferred = await callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload });
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'snippets.delete': async ({ saved_snippet_id }) => {

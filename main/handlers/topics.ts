@@ -18,9 +18,7 @@ export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPre
       const session = context.activeSession();
       setTopicPreference(session.db, { stream_id, topic_name: topic, visibility_policy });
       const payload = { stream_id, topic, visibility_policy };
-      const deferred = await callOrDefer(session, { kind: 'updateUserTopic', record: { table: 'user_topics', stream_id, topic }, payload }, (s) =>
-        s.client.call('updateUserTopic', payload),
-      );
+      const deferred = await callOrDefer(session, { kind: 'updateUserTopic', record: { table: 'user_topics', stream_id, topic }, payload });
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'topics.delete': async ({ stream_id, topic_name }) => {

@@ -1,6 +1,5 @@
 // The unread state, read from the active account's mirror, and marking read.
 import type { NarrowTerm } from '../../shared/api/records';
-import { markNarrowRead } from '../api/mark-narrow-read';
 import { markScopeRead, unreadCounts, type ReadScope } from '../store/unread';
 import type { CoreContext } from './context';
 import { callOrDefer } from './deferrable';
@@ -26,9 +25,7 @@ export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.count
     'unread.markRead': async (target) => {
       const session = context.activeSession();
       const narrow = narrowOf(target);
-      const deferred = await callOrDefer(session, { kind: 'markNarrowRead', record: { table: 'messages', flag: 'read' }, payload: { narrow } }, (s) =>
-        markNarrowRead(s.client, { narrow }),
-      );
+      const deferred = await callOrDefer(session, { kind: 'markNarrowRead', record: { table: 'messages', flag: 'read' }, payload: { narrow } });
       // The counts drop at once; the server's flag events (or the replay) confirm it.
       markScopeRead(session.db, target);
       session.notifyChanged({ unread: ['counts'] });

@@ -51,7 +51,7 @@ const fromRow = (row: z.infer<typeof outboxRow>): OutboxItem => ({ ...row, paylo
 
 export function enqueueOutbox(
   db: MirrorDatabase,
-  item: { kind: DeferrableOperation; record_key: string; payload: Record<string, unknown> },
+  item: { kind: DeferrableOperation; record_key: string; payload: object },
   now: number = Date.now(),
 ): number {
   const result = writer(

@@ -4,9 +4,10 @@
 // with the event queue's id and their local id, and can be looked up on the server.
 import { z } from 'zod';
 import { REACTION_TYPES } from '../../shared/api/limits';
-import type { ParamsOf, SendMessageParams } from '../../shared/api/operations';
+import type { ParamsOf, ResultOf, SendMessageParams } from '../../shared/api/operations';
 import type { NarrowTerm } from '../../shared/api/records';
 import { ValidationError } from '../api/errors';
+import { markNarrowRead } from '../api/mark-narrow-read';
 import type { ServiceClient } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
 import { getRecord } from '../store/keyed-table';
@@ -15,7 +16,7 @@ import type { DeferrableOperation, OutboxItem } from '../store/outbox';
 import { scheduledMessagesTable } from '../store/personal';
 import type { MessageDelivery, OutboxSender } from './outbox-replay';
 
-interface DeferredParams {
+export interface DeferredParams {
   editSavedSnippet: ParamsOf<'editSavedSnippet'>;
   createScheduledMessage: ParamsOf<'createScheduledMessage'>;
   editScheduledMessage: ParamsOf<'editScheduledMessage'>;
@@ -62,23 +63,43 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
 };
 
 /** Messages are sent by the replay's own path (sent once, looked up when in doubt); these are the other kinds. */
-type OtherOperation = Exclude<DeferrableOperation, 'sendMessage'>;
-type Senders = { [K in OtherOperation]: (params: DeferredParams[K]) => Promise<unknown> };
+export type DeferredAction = Exclude<DeferrableOperation, 'sendMessage'>;
 
-function senders(client: ServiceClient, db: MirrorDatabase): Senders {
-  return {
-    editSavedSnippet: (params) => client.editSavedSnippet(params),
-    createScheduledMessage: (params) => client.createScheduledMessage(params),
-    editScheduledMessage: (params) => {
-      const existing = getRecord(db, scheduledMessagesTable, params.scheduled_message_id);
-      return client.editScheduledMessage(params, existing ? { existing: { type: existing.type, failed: existing.failed } } : {});
-    },
-    updateMessageFlags: (params) => client.updateMessageFlags(params),
-    markNarrowRead: (params) => client.markNarrowRead(params),
-    updateUserTopic: (params) => client.updateUserTopic(params),
-    removeReaction: (params) => client.removeReaction(params),
-    addReaction: (params) => client.call('addReaction', params),
-  };
+/** What each kind of action answers once sent. */
+export interface DeferredResults extends Record<DeferredAction, unknown> {
+  editSavedSnippet: ResultOf<'editSavedSnippet'>;
+  createScheduledMessage: ResultOf<'createScheduledMessage'>;
+  editScheduledMessage: ResultOf<'editScheduledMessage'>;
+  updateMessageFlags: ResultOf<'updateMessageFlags'>;
+  markNarrowRead: { updated_count: number };
+  updateUserTopic: ResultOf<'updateUserTopic'>;
+  removeReaction: ResultOf<'removeReaction'>;
+  addReaction: ResultOf<'addReaction'>;
+}
+
+type Senders = { [K in DeferredAction]: (client: ServiceClient, db: MirrorDatabase, params: DeferredParams[K]) => Promise<DeferredResults[K]> };
+
+const SENDERS: Senders = {
+  editSavedSnippet: (client, _db, params) => client.call('editSavedSnippet', params),
+  createScheduledMessage: (client, _db, params) => client.call('createScheduledMessage', params),
+  editScheduledMessage: (client, db, params) => {
+    const existing = getRecord(db, scheduledMessagesTable, params.scheduled_message_id);
+    return client.call('editScheduledMessage', params, existing ? { existing: { type: existing.type, failed: existing.failed } } : {});
+  },
+  updateMessageFlags: (client, _db, params) => client.call('updateMessageFlags', params),
+  markNarrowRead: (client, _db, params) => markNarrowRead(client, params),
+  updateUserTopic: (client, _db, params) => client.call('updateUserTopic', params),
+  removeReaction: (client, _db, params) => client.call('removeReaction', params),
+  addReaction: (client, _db, params) => client.call('addReaction', params),
+};
+
+/**
+ * Sends one action that can wait. The live path and the outbox replay both send through here,
+ * so an item replayed gets the same call, with the same options, as if it had been sent at once.
+ */
+export function sendDeferred<K extends DeferredAction>(client: ServiceClient, db: MirrorDatabase, kind: K, params: DeferredParams[K]): Promise<DeferredResults[K]> {
+  const sender: Senders[K] = SENDERS[kind];
+  return sender(client, db, params);
 }
 
 /** The payload checked; a refusal (recorded on the item for the user to see) rather than a retry that can never pass. */
@@ -91,15 +112,13 @@ function checkedPayload<K extends DeferrableOperation>(kind: K, payload: Record<
   return checked.data;
 }
 
-async function send<K extends OtherOperation>(table: Senders, kind: K, payload: Record<string, unknown>): Promise<unknown> {
-  const sender: Senders[K] = table[kind];
-  return sender(checkedPayload(kind, payload));
+async function replay<K extends DeferredAction>(client: ServiceClient, db: MirrorDatabase, kind: K, payload: Record<string, unknown>): Promise<unknown> {
+  return sendDeferred(client, db, kind, checkedPayload(kind, payload));
 }
 
 /** The outbox's sender through `client`, every payload checked before it is sent. */
 export function deferredCalls(client: ServiceClient, db: MirrorDatabase): OutboxSender {
-  const table = senders(client, db);
-  return (kind, payload) => (kind === 'sendMessage' ? Promise.reject(new Error('messages go through the message delivery')) : send(table, kind, payload));
+  return (kind, payload) => (kind === 'sendMessage' ? Promise.reject(new Error('messages go through the message delivery')) : replay(client, db, kind, payload));
 }
 
 /** How many of the user's newest messages in the conversation a lookup reads. */

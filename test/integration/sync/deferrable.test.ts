@@ -30,9 +30,7 @@ it('sends now when online, defers when offline, and replays on reconnect', async
     await until(() => session.engine.status.state === 'online', 'online');
     const { saved_snippet_id } = await session.client.call('createSavedSnippet', { title: 'draft', content: 'x' });
     const edit = (title: string) =>
-      callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload: { saved_snippet_id, title } }, (s) =>
-        s.client.call('editSavedSnippet', { saved_snippet_id, title }),
-      );
+      callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload: { saved_snippet_id, title } });
     expect(await edit('online edit')).toMatchObject({ pending: false });
 
     const port = Number(new URL(service.url).port);

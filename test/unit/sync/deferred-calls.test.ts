@@ -1,12 +1,14 @@
 // The outbox replay sends each item as the live path would: its payload checked against the
 // operation's parameters, and a scheduled message's edit checked against what the mirror last saw.
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
+import type { AccountSession } from '../../../main/app/session';
+import { callOrDefer } from '../../../main/handlers/deferrable';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
 import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
 import { scheduledMessagesTable } from '../../../main/store/personal';
-import { deferredCalls, messageDelivery } from '../../../main/sync/deferred-calls';
+import { deferredCalls, messageDelivery, type DeferredAction, type DeferredParams } from '../../../main/sync/deferred-calls';
 import { replayOutbox } from '../../../main/sync/outbox-replay';
 
 const sent: string[] = [];
@@ -22,7 +24,8 @@ function setUp(): { db: MirrorDatabase; client: ServiceClient } {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     sent.push(`${request.method} ${new URL(request.url).pathname}`);
-    return Response.json({ result: 'success', msg: '' });
+    // Enough for every operation here: a scheduled message's id, and a narrow's last range.
+    return Response.json({ result: 'success', msg: '', scheduled_message_id: 3, updated_count: 0, last_processed_id: null, found_newest: true });
   };
   return { db, client: new ServiceClient({ serverUrl: 'http://127.0.0.1:9', email: 'a@example.com', apiKey: 'k', fetch, pacing: false }) };
 }
@@ -48,4 +51,38 @@ it('refuses a payload not in the form of its operation, and sends nothing for it
   expect(report).toMatchObject({ sent: 0, interrupted: false });
   expect(outboxItems(db)).toMatchObject([{ state: 'failed', error_code: 'INVALID_PARAMETERS' }]);
   expect(sent).toEqual([]);
+});
+
+it('replays every kind of action with the very call the live path makes: name, params and options', async () => {
+  const { db, client } = setUp();
+  upsertRecords(db, scheduledMessagesTable, [
+    { scheduled_message_id: 9, type: 'stream', to: 5, topic: 'lunch', content: 'Noon', rendered_content: '<p>Noon</p>', scheduled_delivery_timestamp: 2_000_000_000, failed: false },
+  ]);
+  const actions: { [K in DeferredAction]: DeferredParams[K] } = {
+    editSavedSnippet: { saved_snippet_id: 7, title: 'A' },
+    createScheduledMessage: { type: 'channel', to: 5, topic: 'lunch', content: 'Noon', scheduled_delivery_timestamp: 2_000_000_000 },
+    editScheduledMessage: { scheduled_message_id: 9, content: 'Later' },
+    updateMessageFlags: { messages: [1], op: 'add', flag: 'starred' },
+    markNarrowRead: { narrow: [{ operator: 'channel', operand: 5 }] },
+    updateUserTopic: { stream_id: 5, topic: 'lunch', visibility_policy: 1 },
+    removeReaction: { message_id: 1, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },
+    addReaction: { message_id: 1, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },
+  };
+  const calls = vi.spyOn(client, 'call');
+  let state = 'online';
+  const session = { client, db, engine: { status: { get state() { return state; } } }, notifyOutboxChanged: () => undefined } as unknown as AccountSession;
+  const record = { table: 'messages', message_id: 1 } as const;
+  const act = <K extends DeferredAction>(kind: K) => callOrDefer(session, { kind, record, payload: actions[kind] });
+  const kinds = Object.keys(actions) as DeferredAction[];
+
+  for (const kind of kinds) await act(kind);
+  const live = calls.mock.calls.splice(0);
+  state = 'offline';
+  for (const kind of kinds) expect(await act(kind)).toMatchObject({ pending: true });
+  expect(calls).not.toHaveBeenCalled();
+  const report = await replayOutbox(db, deferredCalls(client, db), messageDelivery(client, db, 1));
+
+  expect(report).toMatchObject({ sent: kinds.length, refused: [] });
+  expect(calls.mock.calls).toEqual(live);
+  expect(live.find(([name]) => name === 'editScheduledMessage')?.[2]).toEqual({ existing: { type: 'stream', failed: false } });
 });
