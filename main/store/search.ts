@@ -44,3 +44,15 @@ export function searchCachedMessages(db: MirrorDatabase, text: string, limit = 5
     .all(query, limit)
     .map(storedMessage);
 }
+
+/** The newest cached messages carrying any of `flags` (the Mentions and Starred views). */
+export function flaggedMessages(db: MirrorDatabase, flags: readonly string[], limit = 50): StoredMessage[] {
+  return reader(
+    db,
+    `SELECT flags, json FROM messages WHERE EXISTS (SELECT 1 FROM json_each(messages.flags) WHERE value IN (SELECT value FROM json_each(?)))
+     ORDER BY message_id DESC LIMIT ?`,
+    matchRow,
+  )
+    .all(JSON.stringify(flags), limit)
+    .map(storedMessage);
+}

@@ -5,8 +5,11 @@ import type { Component } from 'svelte';
 import type { ViewId } from './lib/route.svelte';
 import Channels from './screens/Channels.svelte';
 import Drafts from './screens/drafts/Drafts.svelte';
+import Mentions from './screens/mentions/Mentions.svelte';
+import Starred from './screens/mentions/Starred.svelte';
 import Organization from './screens/organization/Organization.svelte';
 import Scheduled from './screens/scheduling/Scheduled.svelte';
+import Search from './screens/search/Search.svelte';
 import Settings from './screens/settings/Settings.svelte';
 
 export interface ViewEntry {
@@ -16,6 +19,9 @@ export interface ViewEntry {
 }
 
 export const views: Partial<Record<ViewId, ViewEntry>> = {
+  mentions: { label: 'Mentions', component: Mentions },
+  starred: { label: 'Starred', component: Starred },
+  search: { label: 'Search', component: Search },
   scheduled: { label: 'Scheduled', component: Scheduled },
   drafts: { label: 'Drafts', component: Drafts },
   channels: { label: 'Browse channels', component: Channels },

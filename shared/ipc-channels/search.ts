@@ -21,4 +21,6 @@ export interface SearchAnswer {
 
 export const searchChannels = {
   'messages.search': channel<SearchAnswer>()(z.object({ text: z.string().trim().min(1).max(SEARCH_TEXT_MAX), limit: z.number().int().min(1).max(200).default(50) })),
+  /** The Mentions view (`is:mentioned`, wildcards included) and the Starred view (`is:starred`), merged like a search. */
+  'messages.flagged': channel<SearchAnswer>()(z.object({ is: z.enum(['mentioned', 'starred']), limit: z.number().int().min(1).max(200).default(50) })),
 } as const;
