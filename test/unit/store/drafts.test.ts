@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { openMirror, schemaVersion } from '../../../main/store/database';
+import { deleteDraft, getDraft, listDrafts, saveDraft } from '../../../main/store/drafts';
+import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function mirrorPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'drafts-'));
+  dirs.push(dir);
+  return join(dir, 'mirror.db');
+}
+
+/** The migration that added drafts and the send queue's columns. */
+const DRAFTS_MIGRATION = 6;
+
+it('migration 6 keeps the outbox written before it (not in flight, no failures counted) and adds an empty drafts table', () => {
+  const path = mirrorPath();
+  const old = openMirror(path, DRAFTS_MIGRATION - 1);
+  enqueueOutbox(old, { kind: 'editSavedSnippet', record_key: 'saved_snippets:3', payload: { saved_snippet_id: 3, title: 'Hi' } }, 1_700_000_000);
+  old.close();
+  const db = openMirror(path, DRAFTS_MIGRATION);
+  expect(schemaVersion(db)).toBe(DRAFTS_MIGRATION);
+  expect(outboxItems(db)).toMatchObject([{ kind: 'editSavedSnippet', state: 'pending', local_id: null, in_flight_since: null, sent_after_id: null, attempts: 0 }]);
+  expect(listDrafts(db)).toEqual([]);
+  db.close();
+});
+
+it('keeps one draft per conversation across a reopen, newest first; empty content deletes it', () => {
+  const path = mirrorPath();
+  const db = openMirror(path);
+  saveDraft(db, 'channel:1:lunch', 'first', 1);
+  saveDraft(db, 'direct:1,2', 'hello', 2);
+  saveDraft(db, 'channel:1:lunch', 'first, edited', 3);
+  db.close();
+  const reopened = openMirror(path);
+  expect(listDrafts(reopened).map((d) => [d.conversation, d.content])).toEqual([
+    ['channel:1:lunch', 'first, edited'],
+    ['direct:1,2', 'hello'],
+  ]);
+  saveDraft(reopened, 'direct:1,2', '');
+  expect(getDraft(reopened, 'direct:1,2')).toBeUndefined();
+  deleteDraft(reopened, 'channel:1:lunch');
+  expect(listDrafts(reopened)).toEqual([]);
+  reopened.close();
+});
