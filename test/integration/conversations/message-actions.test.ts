@@ -8,6 +8,7 @@ import type { CoreContext } from '../../../main/handlers/context';
 import { messageActionHandlers } from '../../../main/handlers/message-actions';
 import { getMessage } from '../../../main/store/messages';
 import { outboxItems } from '../../../main/store/outbox';
+import { UNICODE_EMOJI } from '../../../shared/emoji/unicode';
 import { deletePermission, editPermission } from '../../../shared/message-edit-rules';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { mirrorDir, startSession, until, useSimulatorSessions } from '../sync/engine-harness';
@@ -56,6 +57,15 @@ describe('message actions online', () => {
     await until(() => getMessage(adminSession.db, id)?.message.reactions.some((r) => r.user_id === member.user_id) === true, 'the reaction event');
     await expect(m['messages.addReaction']({ message_id: id, ...octopus })).rejects.toMatchObject({ code: 'REACTION_ALREADY_EXISTS' });
     expect(await m['emoji.recent'](undefined)).toContainEqual(octopus);
+  });
+
+  it('offers only emoji the server accepts', async () => {
+    const id = await sendAs(sim.service, member, 'Every emoji');
+    await until(() => getMessage(memberSession.db, id) !== undefined, 'the message cached');
+    const m = actions(memberSession);
+    for (const emoji of UNICODE_EMOJI) await m['messages.addReaction']({ message_id: id, ...emoji, reaction_type: 'unicode_emoji' });
+    const stored = sim.service.db.prepare('SELECT count(*) AS n FROM reactions WHERE message_id = ?').get(id);
+    expect(stored).toEqual({ n: UNICODE_EMOJI.length });
   });
 
   it('takes back a reaction the server refuses', async () => {
