@@ -1,6 +1,7 @@
 // A scheduled message that came due while the app was offline: back online, the server refuses it
 // (its time passed), and the Scheduled view offers "Send now" and "Pick a new time" (an hour ahead)
-// instead of a Retry that would fail the same way; Send now delivers it as a message.
+// instead of a Retry that would fail the same way; Send now delivers it as a message. An edit of a
+// scheduled message taken offline shows its new text, marked pending.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fromPickerValue } from '../../renderer/src/screens/scheduling/when';
 import { seriousViolations } from './a11y';
@@ -29,8 +30,17 @@ it('offers Send now and Pick a new time for a scheduled message that came due of
   expect(created).toMatchObject({ pending: true });
   await expect.poll(() => Date.now() / 1000 > due + 1, { timeout: 5_000 }).toBe(true);
 
-  await world.startServiceAgain();
+  // An edit of a scheduled message taken offline shows its new text, marked pending, and Edit reopens it.
+  const [reminder] = (await world.app.core.handlers['scheduled.list'](undefined)).messages;
+  await world.app.core.handlers['scheduled.edit']({ scheduled_message_id: reminder!.scheduled_message_id, content: 'Standup moved to 11' });
   await openView(page, 'Scheduled');
+  const listed = page.locator('[data-testid=scheduled-message]', { has: page.getByTestId('pending-edit') });
+  expect(await listed.getByTestId('scheduled-content').textContent()).toBe('Standup moved to 11');
+  await listed.getByRole('button', { name: 'Edit' }).click();
+  await expect.poll(() => page.locator('form textarea').first().inputValue()).toBe('Standup moved to 11');
+  await page.getByRole('button', { name: 'Cancel' }).first().click();
+
+  await world.startServiceAgain();
   const item = page.locator('[data-testid=waiting][data-state=due-offline]');
   await item.waitFor({ timeout: 20_000 });
   expect(await item.getByTestId('due-reason').textContent()).toContain('came while the app was offline');
