@@ -3,12 +3,12 @@
 // passes PRAGMA integrity_check; at the end the server holds each message exactly once, in
 // order per conversation.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openMirror } from '../../../main/store/database';
 import { enqueueMessage, outboxItems } from '../../../main/store/outbox';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { killHard, spawnScript, type Child } from '../../support/child-process';
+import { integrity } from '../../support/integrity';
 import { mirrorDir, until } from '../sync/engine-harness';
 
 const MESSAGES = 200;
@@ -36,15 +36,6 @@ function delivered(): { id: number; topic: string; content: string }[] {
   return service.db
     .prepare("SELECT id, topic, content FROM messages WHERE sender_id = ? AND content LIKE 'queued %' ORDER BY id")
     .all(member.user_id) as { id: number; topic: string; content: string }[];
-}
-
-function integrity(path: string): string {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db.pragma('integrity_check', { simple: true }) as string;
-  } finally {
-    db.close();
-  }
 }
 
 /** A seeded generator, so a failing run can be replayed. */

@@ -8,6 +8,7 @@ import { ServiceClient } from '../../../main/api/service-client';
 import { getMessage } from '../../../main/store/messages';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { killHard, spawnScript, type Child } from '../../support/child-process';
+import { integrity } from '../../support/integrity';
 import { mirrorDir, runEngine, until } from './engine-harness';
 
 let service: RunningService;
@@ -21,15 +22,6 @@ afterAll(() => service.close());
 
 const child = (mode: 'snapshot' | 'events', mirrorPath: string): Child =>
   spawnScript(join(import.meta.dirname, 'crash-child.ts'), [mode, service.url, admin.email, admin.api_key, mirrorPath]);
-
-function integrity(path: string): string {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db.pragma('integrity_check', { simple: true }) as string;
-  } finally {
-    db.close();
-  }
-}
 
 /** A full sync on the same mirror, as the next start would do, then the mirror's user count. */
 async function usersAfterNextStart(path: string): Promise<number> {
