@@ -18,6 +18,7 @@ import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
 import { sidebarChannels } from './ipc-channels/sidebar';
+import { inboxChannels } from './ipc-channels/inbox';
 import { sendQueueChannels } from './ipc-channels/send-queue';
 import { unreadChannels } from './ipc-channels/unread';
 import type { MirrorChanges } from './mirror-changes';
@@ -39,6 +40,7 @@ export * from './ipc-channels/search';
 export * from './ipc-channels/send-queue';
 export * from './ipc-channels/unread';
 export * from './ipc-channels/sidebar';
+export * from './ipc-channels/inbox';
 
 export const ipcChannels = {
   ...appChannels,
@@ -54,6 +56,7 @@ export const ipcChannels = {
   ...unreadChannels,
   ...searchChannels,
   ...sidebarChannels,
+  ...inboxChannels,
   ...notificationChannels,
   ...adminChannels,
 } as const;

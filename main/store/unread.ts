@@ -151,3 +151,17 @@ export function uncachedUnreadConversations(db: MirrorDatabase): z.infer<typeof 
     uncachedRow,
   ).all();
 }
+
+const previewRow = z.object({ conversation: z.string(), sender_full_name: z.string(), preview: z.string(), timestamp: z.number() });
+
+/** The newest unread message of each unread conversation where it is cached: its sender and a line of its text. */
+export function newestUnreadPreviews(db: MirrorDatabase): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
+  const rows = reader(
+    db,
+    `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, m.timestamp,
+       substr(trim(html_text(coalesce(json_extract(m.json, '$.rendered_content'), json_extract(m.json, '$.content')))), 1, 200) AS preview
+     FROM unread_conversations c JOIN messages m ON m.message_id = c.newest_message_id`,
+    previewRow,
+  ).all();
+  return new Map(rows.map(({ conversation, ...newest }) => [conversation, newest]));
+}

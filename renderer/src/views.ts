@@ -5,6 +5,7 @@ import type { Component } from 'svelte';
 import type { ViewId } from './lib/route.svelte';
 import Channels from './screens/Channels.svelte';
 import Drafts from './screens/drafts/Drafts.svelte';
+import Inbox from './screens/inbox/Inbox.svelte';
 import Mentions from './screens/mentions/Mentions.svelte';
 import Starred from './screens/mentions/Starred.svelte';
 import Organization from './screens/organization/Organization.svelte';
@@ -19,6 +20,7 @@ export interface ViewEntry {
 }
 
 export const views: Partial<Record<ViewId, ViewEntry>> = {
+  inbox: { label: 'Inbox', component: Inbox },
   mentions: { label: 'Mentions', component: Mentions },
   starred: { label: 'Starred', component: Starred },
   search: { label: 'Search', component: Search },
