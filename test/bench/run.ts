@@ -1,6 +1,7 @@
 // `npm run bench`: every figure the issues ask for, one `BENCH` line each.
 import { bulkBenchmarks } from './bulk.bench';
 import { messageBenchmarks } from './messages.bench';
+import { notifyBenchmarks } from './notify.bench';
 import { outboxBenchmarks } from './outbox.bench';
 import { syncBenchmarks } from './sync.bench';
 import { uiBenchmarks } from './ui.bench';
@@ -8,5 +9,6 @@ import { uiBenchmarks } from './ui.bench';
 await syncBenchmarks();
 await uiBenchmarks();
 await messageBenchmarks();
+await notifyBenchmarks();
 await outboxBenchmarks();
 await bulkBenchmarks();
