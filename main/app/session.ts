@@ -142,7 +142,7 @@ export class AccountSession {
    * values after each registration (which replaces those); offline, the last copy stands.
    */
   #refreshServerSettings(): void {
-    this.client.getServerSettings().then(
+    this.client.call('getServerSettings', {}).then(
       (server_settings) => {
         if (this.db.open) setRealmValues(this.db, { server_settings });
       },
@@ -152,7 +152,7 @@ export class AccountSession {
 
   /** The local user's typing in one composer, sent with the periods the server announced. */
   typingNotifier(target: TypingTarget): TypingNotifier {
-    return new TypingNotifier(target, (params) => this.client.setTypingStatus(params), this.#typingPeriods(), systemTimers, (error) =>
+    return new TypingNotifier(target, (params) => this.client.call('setTypingStatus', params), this.#typingPeriods(), systemTimers, (error) =>
       this.#logger.debug('a typing notification was not delivered', { error: String(error) }),
     );
   }

@@ -1,7 +1,6 @@
 // Accounts, the organization behind a server URL, sync status, security reports.
-import { ServiceError } from '../api/errors';
-import { ServiceClient } from '../api/service-client';
 import { serverInfo } from '../app/server-info';
+import { checkCredentials, CredentialsRejected } from '../app/sign-in';
 import type { CoreContext } from './context';
 import { UserFacingError, type AreaHandlers } from './dispatch';
 
@@ -11,21 +10,10 @@ export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' 
     'app.state': () => context.state(),
     'server.info': ({ server_url }) => serverInfo(server_url, context.fetch),
     'accounts.signIn': async ({ server_url, email, api_key }) => {
-      const client = new ServiceClient({ serverUrl: server_url, email, apiKey: api_key, logger, fetch: context.fetch });
-      const settings = await client.call('getServerSettings', {});
-      let user_id: number;
-      try {
-        user_id = (await client.call('getUserByEmail', { email })).user.user_id;
-      } catch (error) {
-        if (error instanceof ServiceError && error.status === 401) {
-          throw new UserFacingError('KEY_REJECTED', `The server did not accept this email and API key: ${error.msg}`);
-        }
-        throw error;
-      }
-      const account = await accounts.add(
-        { server_url: client.apiRoot.replace(/\/api\/v1$/, ''), email, user_id, realm_name: settings.realm_name ?? server_url },
-        api_key,
-      );
+      const checked = await checkCredentials({ server_url, email, api_key }, { logger, fetch: context.fetch }).catch((error: unknown) => {
+        throw error instanceof CredentialsRejected ? new UserFacingError('KEY_REJECTED', error.message) : error;
+      });
+      const account = await accounts.add({ ...checked, email }, api_key);
       await context.activate(account.account_id);
       return account;
     },

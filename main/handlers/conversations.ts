@@ -61,7 +61,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       const session = context.activeSession();
       if (refresh && session.engine.status.state === 'online') {
         try {
-          const { messages } = await session.client.getMessages({ anchor: 'newest', num_before: REFRESH_MESSAGES, num_after: 0, narrow: [] });
+          const { messages } = await session.client.call('getMessages', { anchor: 'newest', num_before: REFRESH_MESSAGES, num_after: 0, narrow: [] });
           upsertMessages(session.db, stored(messages));
         } catch (error) {
           // The cached list stands when the network fails on the way.
@@ -76,7 +76,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       const target = conversationTarget(conversation);
       if (!cached && session.engine.status.state === 'online') {
         try {
-          const result = await session.client.getMessages({
+          const result = await session.client.call('getMessages', {
             anchor: before ?? 'newest',
             include_anchor: before === undefined,
             num_before: limit,
@@ -124,7 +124,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
     'messages.matchNarrow': async ({ msg_ids, narrow }) => {
       const session = context.activeSession();
       requireOnline(session, 'Checking messages against a narrow');
-      const { messages } = await session.client.checkMessagesMatchNarrow({ msg_ids, narrow: narrow.map(({ negated, ...term }) => ({ ...term, ...(negated !== undefined && { negated }) })) });
+      const { messages } = await session.client.call('checkMessagesMatchNarrow', { msg_ids, narrow: narrow.map(({ negated, ...term }) => ({ ...term, ...(negated !== undefined && { negated }) })) });
       return { message_ids: Object.keys(messages).map(Number).sort((a, b) => a - b) };
     },
     'compose.activity': ({ conversation }) => {

@@ -1,27 +1,20 @@
 import type { KnownEvent, TypingEvent } from '../../shared/api/events';
-import type { DeleteQueueParams, GetEventsParams } from '../../shared/api/operations';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
 import { ApiError, ServiceError } from '../api/errors';
 import type { Logger } from '../api/logger';
+import type { OperationCaller } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
 import { clearEventQueue, loadEventQueue } from '../store/event-queue';
 import { checkedEvents, UnusableAnswerError } from './answers';
 import { applyEvents, highestEventId } from './apply-events';
 import { EVERYTHING_CHANGED } from './changes';
-import { backfillMessages, refreshMessages, refreshNewestMessages, type MessagesClient } from './fetch-messages';
+import { backfillMessages, refreshMessages, refreshNewestMessages } from './fetch-messages';
 import { repairFor } from './repair';
 import type { SyncStatus } from './status';
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
 /** The calls the event loop makes; ServiceClient provides them. Answers are checked, so typed unknown. */
-export interface EventQueueClient extends MessagesClient {
-  getEvents(params: GetEventsParams, options?: CallOptions): Promise<unknown>;
-  deleteQueue(params: DeleteQueueParams, options?: CallOptions): Promise<unknown>;
-}
+export type EventQueueClient = OperationCaller<'getEvents' | 'deleteQueue' | 'getMessages'>;
 
 /** What registering and reconciling leaves the loop to go on with. */
 export interface SnapshotSummary {
@@ -133,7 +126,7 @@ export class SyncEngine {
     this.#queue = undefined;
     clearEventQueue(this.#o.db);
     if (queue) {
-      await this.#o.client.deleteQueue({ queue_id: queue.queue_id }, { signal: AbortSignal.timeout(5_000) }).catch((error: unknown) => {
+      await this.#o.client.call('deleteQueue', { queue_id: queue.queue_id }, { signal: AbortSignal.timeout(5_000) }).catch((error: unknown) => {
         this.#o.logger.info('could not delete the event queue', { error: String(error) });
       });
     }
@@ -193,7 +186,7 @@ export class SyncEngine {
     const started = this.#o.now();
     const answer = checkedEvents(
       await this.#watched(recovering, signal, (polling) =>
-        this.#o.client.getEvents({ queue_id, last_event_id, ...(recovering && { dont_block: true }) }, { signal: polling }),
+        this.#o.client.call('getEvents', { queue_id, last_event_id, ...(recovering && { dont_block: true }) }, { signal: polling }),
       ),
     );
     this.#succeeded();

@@ -1,13 +1,12 @@
 // Messages the event queue could not deliver, fetched with GET /messages: those sent while a
 // queue was lost (after a re-registration), and those an unusable event named.
 import type { GetMessagesParams } from '../../shared/api/operations';
+import type { OperationCaller } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
 import { newestMessageId, upsertMessages } from '../store/messages';
 import { checkedMessages } from './answers';
 
-export interface MessagesClient {
-  getMessages(params: GetMessagesParams, options?: { signal?: AbortSignal }): Promise<unknown>;
-}
+export type MessagesClient = OperationCaller<'getMessages'>;
 
 /** One page, and at most this many pages: a long absence is not fetched whole, the rest comes when shown. */
 export const BACKFILL_PAGE = 200;
@@ -16,7 +15,7 @@ export const BACKFILL_MAX_PAGES = 5;
 export const MAX_REFRESHED_MESSAGES = 100;
 
 async function fetchInto(client: MessagesClient, db: MirrorDatabase, params: GetMessagesParams, signal: AbortSignal) {
-  const answer = checkedMessages(await client.getMessages({ narrow: [], apply_markdown: true, ...params }, { signal }));
+  const answer = checkedMessages(await client.call('getMessages', { narrow: [], apply_markdown: true, ...params }, { signal }));
   upsertMessages(db, answer.messages.map((message) => ({ message, flags: message.flags ?? [] })));
   return { ids: answer.messages.map((m) => m.id), found_newest: answer.found_newest };
 }

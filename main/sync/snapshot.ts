@@ -1,7 +1,8 @@
 import type { RegisterQueueParams, RegisterQueueResult } from '../../shared/api/registration';
 import { registrationContext } from '../../shared/api/registration';
 import type { MirrorDatabase } from '../store/database';
-import type { CallOptions, SnapshotStep, SnapshotSummary } from './engine';
+import type { OperationCaller } from '../api/service-client';
+import type { SnapshotStep, SnapshotSummary } from './engine';
 import { checkedRegistration } from './answers';
 import { reconcileSnapshot } from './reconcile';
 
@@ -42,9 +43,7 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
   },
 };
 
-export interface RegisteringClient {
-  registerQueue(params: RegisterQueueParams, options?: CallOptions): Promise<RegisterQueueResult>;
-}
+export type RegisteringClient = OperationCaller<'registerQueue'>;
 
 export function summarize(result: RegisterQueueResult): SnapshotSummary {
   if (result.queue_id === null) throw new Error('The server registered no event queue.');
@@ -54,7 +53,7 @@ export function summarize(result: RegisterQueueResult): SnapshotSummary {
 /** Register and reconcile on this thread: for small organizations and tests. */
 export function inlineSnapshot(client: RegisteringClient, db: MirrorDatabase, params: RegisterQueueParams = REGISTER_PARAMS): SnapshotStep {
   return async (signal) => {
-    const result = checkedRegistration(await client.registerQueue(params, { signal }));
+    const result = checkedRegistration(await client.call('registerQueue', params, { signal }));
     reconcileSnapshot(db, result);
     return summarize(result);
   };

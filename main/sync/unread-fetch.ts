@@ -91,7 +91,8 @@ export class UnreadFetch {
     if (!target) return;
     const signal = this.#stop.signal;
     const answer = checkedMessages(
-      await this.#o.client.getMessages(
+      await this.#o.client.call(
+        'getMessages',
         { anchor: 'newest', num_before: Math.min(MAX_MESSAGES, Math.max(MIN_MESSAGES, unread)), num_after: 0, narrow: narrowOf(target), apply_markdown: true },
         { signal },
       ),

@@ -48,7 +48,7 @@ describe('feature levels', () => {
 
   it('refuses an operation the server is too old for, naming the level, without sending anything', async () => {
     const error = await at(300)
-      .createChannelFolder({ name: 'Work', description: '' })
+      .call('createChannelFolder', { name: 'Work', description: '' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedFeatureError);
     expect((error as Error).message).toBe('Channel folders need feature level 389; this server is at 300.');

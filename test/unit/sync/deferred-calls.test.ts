@@ -58,7 +58,7 @@ it('replays every kind of action with the very call the live path makes: name, p
   upsertRecords(db, scheduledMessagesTable, [
     { scheduled_message_id: 9, type: 'stream', to: 5, topic: 'lunch', content: 'Noon', rendered_content: '<p>Noon</p>', scheduled_delivery_timestamp: 2_000_000_000, failed: false },
   ]);
-  const actions: { [K in DeferredAction]: DeferredParams[K] } = {
+  const actions: Pick<DeferredParams, DeferredAction> = {
     editSavedSnippet: { saved_snippet_id: 7, title: 'A' },
     createScheduledMessage: { type: 'channel', to: 5, topic: 'lunch', content: 'Noon', scheduled_delivery_timestamp: 2_000_000_000 },
     editScheduledMessage: { scheduled_message_id: 9, content: 'Later' },
@@ -72,7 +72,7 @@ it('replays every kind of action with the very call the live path makes: name, p
   let state = 'online';
   const session = { client, db, engine: { status: { get state() { return state; } } }, notifyOutboxChanged: () => undefined } as unknown as AccountSession;
   const record = { table: 'messages', message_id: 1 } as const;
-  const act = <K extends DeferredAction>(kind: K) => callOrDefer(session, { kind, record, payload: actions[kind] });
+  const act = (kind: DeferredAction) => callOrDefer(session, { kind, record, payload: actions[kind] });
   const kinds = Object.keys(actions) as DeferredAction[];
 
   for (const kind of kinds) await act(kind);

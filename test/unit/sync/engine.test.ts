@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GetEventsParams, GetMessagesParams } from '../../../shared/api/operations';
+import type { DeleteQueueParams, GetEventsParams, GetMessagesParams } from '../../../shared/api/operations';
 import type { Message } from '../../../shared/api/records';
 import { NetworkError, ServiceError } from '../../../main/api/errors';
 import { silentLogger } from '../../../main/api/logger';
@@ -22,24 +22,26 @@ function scripted(answers: Answer[], messages: Message[] = []) {
   const fetched: GetMessagesParams[] = [];
   const deleted: string[] = [];
   const hang = (signal: AbortSignal | undefined) => new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  const getEvents = async (params: GetEventsParams, options?: { signal?: AbortSignal }) => {
+    polls.push(params);
+    if (options?.signal) signals.push(options.signal);
+    const next = answers.shift() ?? 'hang';
+    if (next === 'hang') return hang(options?.signal);
+    if (next instanceof Error) throw next;
+    if ('body' in next) return next.body;
+    if (next.afterMs) await new Promise((resolve) => setTimeout(resolve, next.afterMs));
+    return { result: 'success', msg: '', events: next.events, queue_id: params.queue_id };
+  };
+  const getMessages = async (params: GetMessagesParams) => {
+    fetched.push(params);
+    const wanted = messages.filter((m) => m.id === params.anchor);
+    return { result: 'success', msg: '', messages: wanted, found_newest: true, found_oldest: true, anchor: params.anchor };
+  };
   const client: EventQueueClient = {
-    getEvents: async (params, options) => {
-      polls.push(params);
-      if (options?.signal) signals.push(options.signal);
-      const next = answers.shift() ?? 'hang';
-      if (next === 'hang') return hang(options?.signal);
-      if (next instanceof Error) throw next;
-      if ('body' in next) return next.body;
-      if (next.afterMs) await new Promise((resolve) => setTimeout(resolve, next.afterMs));
-      return { result: 'success', msg: '', events: next.events, queue_id: params.queue_id };
-    },
-    getMessages: async (params) => {
-      fetched.push(params);
-      const wanted = messages.filter((m) => m.id === params.anchor);
-      return { result: 'success', msg: '', messages: wanted, found_newest: true, found_oldest: true, anchor: params.anchor };
-    },
-    deleteQueue: async ({ queue_id }) => {
-      deleted.push(queue_id);
+    call: async (name, params, options) => {
+      if (name === 'getEvents') return getEvents(params as GetEventsParams, options);
+      if (name === 'getMessages') return getMessages(params as GetMessagesParams);
+      deleted.push((params as DeleteQueueParams).queue_id);
       return {};
     },
   };

@@ -1,7 +1,7 @@
 // Registration answers the mirror must not trust blindly: lists left out, malformed records, and
 // another organization answering at the same URL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RegisterQueueParams, RegisterQueueResult } from '../../../shared/api/registration';
+import type { RegisterQueueResult } from '../../../shared/api/registration';
 import { registrationContext } from '../../../shared/api/registration';
 import { channelsTable } from '../../../main/store/channels';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
@@ -67,7 +67,7 @@ describe('a registration that lacks a list', () => {
 describe('a malformed registration', () => {
   it('is refused with a reason naming the field, and the mirror is left as it was', async () => {
     const broken = registration({ realm_users: [{ ...user(12, 'Grace Hopper', 'grace@example.com'), user_id: 'twelve' as unknown as number }] });
-    const snapshot = inlineSnapshot({ registerQueue: async (_params: RegisterQueueParams) => broken }, db);
+    const snapshot = inlineSnapshot({ call: async () => broken }, db);
     const refused = snapshot(new AbortController().signal);
     await expect(refused).rejects.toBeInstanceOf(UnusableAnswerError);
     await expect(refused).rejects.toThrow(/POST \/register.*realm_users\[0\]\.user_id/);
