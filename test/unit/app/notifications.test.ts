@@ -30,17 +30,19 @@ function deliverTo(notifications: MessageNotifications, events: { message: Messa
   );
 }
 
-const dm = (id: number, sender_id = 3): Message =>
-  message(id, '', {
+function dm(id: number, sender_id = 3): Message {
+  const direct = message(id, '', {
     type: 'private',
     sender_id,
     sender_full_name: 'Chidi',
-    stream_id: undefined,
     display_recipient: [
       { id: sender_id, email: 'c@example.com', full_name: 'Chidi', is_mirror_dummy: false },
       { id: SELF, email: 'me@example.com', full_name: 'Me', is_mirror_dummy: false },
     ],
   });
+  delete direct.stream_id;
+  return direct;
+}
 
 let notifications: MessageNotifications;
 beforeEach(() => {
