@@ -142,6 +142,10 @@ it('looks up a message found in flight after a restart: sent once whether or not
   const db = openMirror(path);
   for (const result of [reached, lost]) if (result.status === 'queued') markInFlight(db, result.outbox_id, newestMessageId(db) ?? 0);
   db.close();
+  // Its request may have reached the server: it can no longer be discarded (or edited).
+  const stuck = await open(path);
+  if (reached.status === 'queued') expect(() => stuck.h['outbox.discard']({ outbox_id: reached.outbox_id })).toThrow(expect.objectContaining({ code: 'IN_FLIGHT' }));
+  await close(stuck.session);
   await restartService();
   // The first request had reached the server (sent with a queue that died with the app).
   const bare = new ServiceClient({ serverUrl: service.url, email: member.email, apiKey: member.api_key });
