@@ -5,7 +5,8 @@ import type { MirrorDatabase } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
 import { reader } from './statements';
-import { deleteRecords, getRecord, type KeyedTable, patchRecord, upsertRecords } from './keyed-table';
+import { channelFolderSchema, channelSchema, subscriptionSchema } from '../../shared/api/record-schemas';
+import { deleteRecords, getRecord, type KeyedTable, patchRecord, storedRecord, upsertRecords } from './keyed-table';
 
 export const channelsTable: KeyedTable<Channel> = {
   table: 'channels',
@@ -19,6 +20,7 @@ export const channelsTable: KeyedTable<Channel> = {
     is_web_public: (c) => c.is_web_public === true,
     rendered_description: (c) => c.rendered_description ?? '',
   },
+  record: storedRecord<Channel>(channelSchema),
 };
 
 /** SQLite keeps booleans as 0 and 1. */
@@ -50,6 +52,7 @@ export const subscriptionsTable: KeyedTable<SubscriptionEntry> = {
   table: 'subscriptions',
   key: 'stream_id',
   columns: { stream_id: (s) => s.stream_id },
+  record: storedRecord<SubscriptionEntry>(subscriptionSchema),
 };
 
 export const channelFoldersTable: KeyedTable<ChannelFolder> = {
@@ -60,6 +63,7 @@ export const channelFoldersTable: KeyedTable<ChannelFolder> = {
     name: (f) => f.name,
     is_archived: (f) => f.is_archived === true,
   },
+  record: storedRecord<ChannelFolder>(channelFolderSchema),
 };
 
 export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_folder'> = {

@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { z } from 'zod';
 import type { MirrorDatabase } from './database';
 
 /**
@@ -10,6 +11,23 @@ export interface KeyedTable<R> {
   key: string;
   /** Queried columns, each read off the record (the key included). */
   columns: Record<string, (record: R, position: number) => unknown>;
+  /** What a record read back must hold to be used as R (see storedRecord). */
+  record: z.ZodType<R>;
+}
+
+/**
+ * A stored record is used as R once `shape` holds: the fields the mirror keys, queries and
+ * derives from, as the server's answers were checked (records stay open, kept as received).
+ */
+export function storedRecord<R>(shape: z.ZodType): z.ZodType<R> {
+  return z.custom<R>((value) => shape.safeParse(value).success, { error: 'a stored record is not in the form the app reads' });
+}
+
+const jsonRow = z.object({ json: z.string() });
+
+/** A row's JSON column, parsed and checked against the table's record shape. */
+export function readRecord<R>(t: KeyedTable<R>, row: unknown): R {
+  return t.record.parse(JSON.parse(jsonRow.parse(row).json));
 }
 
 export type Row = Record<string, unknown> & { json: string };
@@ -80,18 +98,13 @@ export function deleteRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, keys: rea
 }
 
 export function getRecord<R>(db: MirrorDatabase, t: KeyedTable<R>, key: number | string): R | undefined {
-  const row = prepared(db, `SELECT json FROM ${t.table} WHERE ${t.key} = ?`).get(key) as { json: string } | undefined;
-  return row && (JSON.parse(row.json) as R);
+  const row: unknown = prepared(db, `SELECT json FROM ${t.table} WHERE ${t.key} = ?`).get(key);
+  return row === undefined ? undefined : readRecord(t, row);
 }
 
 /** All records, in `orderBy` order (a column list of the table). */
 export function allRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, orderBy: string = t.key): R[] {
-  const rows = prepared(db, `SELECT json FROM ${t.table} ORDER BY ${orderBy}`).all() as { json: string }[];
-  return rows.map((row) => JSON.parse(row.json) as R);
-}
-
-export function parseRows<R>(rows: unknown[]): R[] {
-  return (rows as { json: string }[]).map((row) => JSON.parse(row.json) as R);
+  return prepared(db, `SELECT json FROM ${t.table} ORDER BY ${orderBy}`).all().map((row) => readRecord(t, row));
 }
 
 /** Events about records not in the mirror (another user's channel, say) change nothing. */

@@ -8,13 +8,15 @@ import type {
 } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
 import type { EventHandlers } from './event-handlers';
-import { deleteRecords, type KeyedTable, prepared, replaceRecords, upsertRecords } from './keyed-table';
+import { customProfileFieldSchema, linkifierSchema, savedSnippetSchema, scheduledMessageSchema } from '../../shared/api/record-schemas';
+import { deleteRecords, type KeyedTable, prepared, replaceRecords, storedRecord, upsertRecords } from './keyed-table';
 import { toLinkifier, toSavedSnippet } from './normalize';
 
 export const savedSnippetsTable: KeyedTable<SavedSnippet> = {
   table: 'saved_snippets',
   key: 'saved_snippet_id',
   columns: { saved_snippet_id: (s) => s.saved_snippet_id },
+  record: storedRecord<SavedSnippet>(savedSnippetSchema),
 };
 
 export const scheduledMessagesTable: KeyedTable<ScheduledMessage> = {
@@ -25,6 +27,7 @@ export const scheduledMessagesTable: KeyedTable<ScheduledMessage> = {
     scheduled_delivery_timestamp: (m) => m.scheduled_delivery_timestamp,
     failed: (m) => m.failed === true,
   },
+  record: storedRecord<ScheduledMessage>(scheduledMessageSchema),
 };
 
 /** Kept in the server's order: the list's position is the display order. */
@@ -32,12 +35,14 @@ export const customProfileFieldsTable: KeyedTable<CustomProfileField> = {
   table: 'custom_profile_fields',
   key: 'id',
   columns: { id: (f) => f.id, position: (_f, position) => position },
+  record: storedRecord<CustomProfileField>(customProfileFieldSchema),
 };
 
 export const linkifiersTable: KeyedTable<Linkifier> = {
   table: 'linkifiers',
   key: 'filter_id',
   columns: { filter_id: (l) => l.filter_id, position: (_l, position) => position },
+  record: storedRecord<Linkifier>(linkifierSchema),
 };
 
 export function setTopicPreference(db: MirrorDatabase, preference: TopicPreference): void {

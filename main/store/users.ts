@@ -4,7 +4,9 @@ import { ROLES } from '../../shared/api/limits';
 import type { User, UserStatus } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
 import type { EventHandlers } from './event-handlers';
-import { deleteRecords, getRecord, type KeyedTable, parseRows, patchRecord, prepared, upsertRecords } from './keyed-table';
+import { userSchema, userStatusSchema, recordId } from '../../shared/api/record-schemas';
+import { deleteRecords, getRecord, type KeyedTable, patchRecord, prepared, readRecord, storedRecord, upsertRecords } from './keyed-table';
+import { reader } from './statements';
 import { sortKey, userSearchIndex } from './user-search';
 
 export const usersTable: KeyedTable<User> = {
@@ -20,13 +22,18 @@ export const usersTable: KeyedTable<User> = {
     is_active: (u) => u.is_active !== false,
     is_bot: (u) => u.is_bot,
   },
+  record: storedRecord<User>(userSchema),
 };
 
 export const userStatusTable: KeyedTable<UserStatus & { user_id: number }> = {
   table: 'user_status',
   key: 'user_id',
   columns: { user_id: (s) => s.user_id },
+  record: storedRecord<UserStatus & { user_id: number }>(userStatusSchema.extend({ user_id: recordId })),
 };
+
+const countRow = z.object({ n: z.number() });
+const keyedJsonRow = z.object({ user_id: z.number(), json: z.string() });
 
 export interface UserQuery {
   /** Matched against names and emails: word starts for one or two characters, anywhere from three. */
@@ -49,14 +56,14 @@ export function searchUsers(db: MirrorDatabase, query: UserQuery = {}): UserPage
   if (text === '') {
     // The whole directory in name order: the index on sort_name answers it without a scan.
     const active = includeInactive ? '' : 'WHERE is_active = 1';
-    const total = (prepared(db, `SELECT count(*) AS n FROM users ${active}`).get() as { n: number }).n;
+    const total = reader(db, `SELECT count(*) AS n FROM users ${active}`, countRow).get()?.n ?? 0;
     const rows = prepared(db, `SELECT json FROM users ${active} ORDER BY sort_name, user_id LIMIT ? OFFSET ?`).all(limit, offset);
-    return { users: parseRows<User>(rows), total };
+    return { users: rows.map((row) => readRecord(usersTable, row)), total };
   }
   const { ids, total } = userSearchIndex(db).search(text, includeInactive, offset, limit);
-  const rows = prepared(db, 'SELECT user_id, json FROM users WHERE user_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { user_id: number; json: string }[];
-  const byId = new Map(rows.map((row) => [row.user_id, row.json]));
-  return { users: ids.flatMap((id) => { const json = byId.get(id); return json ? [JSON.parse(json) as User] : []; }), total };
+  const rows = reader(db, 'SELECT user_id, json FROM users WHERE user_id IN (SELECT value FROM json_each(?))', keyedJsonRow).all(JSON.stringify(ids));
+  const byId = new Map(rows.map((row) => [row.user_id, row]));
+  return { users: ids.flatMap((id) => { const row = byId.get(id); return row ? [readRecord(usersTable, row)] : []; }), total };
 }
 
 export function userById(db: MirrorDatabase, user_id: number): User | undefined {
@@ -69,10 +76,8 @@ export function userName(db: MirrorDatabase, user_id: number): string {
 }
 
 export function userByEmail(db: MirrorDatabase, email: string): User | undefined {
-  const row = prepared(db, 'SELECT json FROM users WHERE email = ? OR delivery_email = ? LIMIT 1').get(email, email) as
-    | { json: string }
-    | undefined;
-  return row && (JSON.parse(row.json) as User);
+  const row: unknown = prepared(db, 'SELECT json FROM users WHERE email = ? OR delivery_email = ? LIMIT 1').get(email, email);
+  return row === undefined ? undefined : readRecord(usersTable, row);
 }
 
 export const userEvents: EventHandlers<'realm_user' | 'user_status'> = {
