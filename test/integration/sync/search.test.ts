@@ -20,6 +20,9 @@ describe('message search', () => {
     const sent = await clientFor(sim.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: 'deploys', content: 'rollback of the zebrafish release' });
     const id = sent.body['id'] as number;
     await until(() => getMessage(session.db, id) !== undefined, 'the new message cached');
+    // Unread conversations' messages are fetched in the background on going online; once that is
+    // over, what the mirror holds stays put while the search runs.
+    await session.unreadFetch.settled();
 
     const online = await search({ text: 'rollback', limit: 50 });
     expect(online.server).toBe('answered');
