@@ -19,6 +19,7 @@ import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
 import { sidebarChannels } from './ipc-channels/sidebar';
 import { inboxChannels } from './ipc-channels/inbox';
+import { recentChannels } from './ipc-channels/recent';
 import { sendQueueChannels } from './ipc-channels/send-queue';
 import { unreadChannels } from './ipc-channels/unread';
 import type { MirrorChanges } from './mirror-changes';
@@ -41,6 +42,7 @@ export * from './ipc-channels/send-queue';
 export * from './ipc-channels/unread';
 export * from './ipc-channels/sidebar';
 export * from './ipc-channels/inbox';
+export * from './ipc-channels/recent';
 
 export const ipcChannels = {
   ...appChannels,
@@ -57,6 +59,7 @@ export const ipcChannels = {
   ...searchChannels,
   ...sidebarChannels,
   ...inboxChannels,
+  ...recentChannels,
   ...notificationChannels,
   ...adminChannels,
 } as const;

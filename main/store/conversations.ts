@@ -1,11 +1,15 @@
 // Conversations as the mirror knows them: cached messages grouped by conversation key, and for the
-// sidebar the conversations known from their unread messages alone too.
+// sidebar the conversations known from their unread messages alone too; Recent conversations pages
+// through the cached ones with their latest senders.
 import { channelKeyPrefix, DIRECT_KEY_PREFIX, parseConversation } from '../../shared/conversation';
+import { RECENT_PARTICIPANTS, type RecentConversation, type RecentPage } from '../../shared/recent';
 import type { SidebarDirect, SidebarTopic } from '../../shared/sidebar';
+import { channelsTable } from './channels';
 import type { MirrorDatabase } from './database';
 import { z } from 'zod';
 import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
 import { topicPreferences } from './personal';
+import { getRecord } from './keyed-table';
 import { reader } from './statements';
 import { userName } from './users';
 
@@ -74,4 +78,47 @@ export function directConversations(db: MirrorDatabase, own_user_id: number, lim
     const title = (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
     return [{ conversation, user_ids: target.user_ids, title, last_message_id }];
   });
+}
+
+const recentRow = z.object({ conversation: z.string(), last_message_id: z.number(), last_timestamp: z.number(), unread: z.number() });
+const participantRow = z.object({ user_id: z.number(), full_name: z.string() });
+
+/** A conversation's title: "#channel > topic", or the others in a direct conversation by name. */
+function conversationTitle(db: MirrorDatabase, conversation: ConversationKey, own_user_id: number): string {
+  const target = parseConversation(conversation);
+  if (!target) return conversation;
+  if (target.kind === 'channel') return `#${getRecord(db, channelsTable, target.stream_id)?.name ?? `channel ${target.stream_id}`} > ${target.topic || '(no topic)'}`;
+  const others = target.user_ids.filter((id) => id !== own_user_id);
+  return (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
+}
+
+/**
+ * The conversations with cached messages, the most recently active first, a page of `limit` whose
+ * newest message is older than `before`; unread counts are the server's (unread_conversations).
+ */
+export function recentConversations(db: MirrorDatabase, own_user_id: number, page: { before?: number; limit: number }): RecentPage {
+  const rows = reader(
+    db,
+    `SELECT c.conversation, c.last_message_id, m.timestamp AS last_timestamp, coalesce(u.unread, 0) AS unread
+     FROM (SELECT conversation, max(message_id) AS last_message_id FROM messages GROUP BY conversation) c
+     JOIN messages m ON m.message_id = c.last_message_id
+     LEFT JOIN unread_conversations u ON u.conversation = c.conversation
+     WHERE c.last_message_id < ? ORDER BY c.last_message_id DESC LIMIT ?`,
+    recentRow,
+  ).all(page.before ?? Number.MAX_SAFE_INTEGER, page.limit + 1);
+  // SQLite takes the bare sender_full_name from the row holding max(message_id): each sender's latest name.
+  const participants = reader(
+    db,
+    `SELECT json_extract(json, '$.sender_id') AS user_id, json_extract(json, '$.sender_full_name') AS full_name, max(message_id) AS latest
+     FROM messages WHERE conversation = ? GROUP BY user_id ORDER BY latest DESC LIMIT ?`,
+    participantRow,
+  );
+  const conversations = rows.slice(0, page.limit).map(
+    (row): RecentConversation => ({
+      ...row,
+      title: conversationTitle(db, row.conversation, own_user_id),
+      participants: participants.all(row.conversation, RECENT_PARTICIPANTS),
+    }),
+  );
+  return { conversations, more: rows.length > page.limit };
 }

@@ -1,0 +1,73 @@
+// Recent conversations from the mirror: newest activity first, paged by the previous page's last
+// message, titled, with the latest distinct senders and the server's unread count.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { channelTopicConversation, directConversation } from '../../../shared/conversation';
+import { recentConversations } from '../../../main/store/conversations';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { upsertRecords } from '../../../main/store/keyed-table';
+import { channelsTable } from '../../../main/store/channels';
+import { upsertMessages } from '../../../main/store/messages';
+import { replaceUnread } from '../../../main/store/unread';
+import { usersTable } from '../../../main/store/users';
+import { channel, message, user } from './fixtures';
+
+const SELF = 1;
+let db: MirrorDatabase;
+
+const from = (sender_id: number, sender_full_name: string) => ({ sender_id, sender_full_name });
+const direct = (id: number, sender_id: number, sender_full_name: string) =>
+  message(id, '', { type: 'private', stream_id: undefined, display_recipient: [{ id: SELF, email: 'ada@example.com', full_name: 'Ada' }, { id: 7, email: 'cy@example.com', full_name: 'Cy' }], ...from(sender_id, sender_full_name) });
+
+beforeEach(() => {
+  db = openMirror(':memory:');
+  upsertRecords(db, channelsTable, [channel(5, 'general')]);
+  upsertRecords(db, usersTable, [user(SELF, 'Ada', 'ada@example.com'), user(7, 'Cy', 'cy@example.com')]);
+  upsertMessages(
+    db,
+    [
+      message(10, 'lunch', from(2, 'Bo')),
+      message(11, 'deploys', from(3, 'Di')),
+      direct(12, 7, 'Cy'),
+      message(13, 'lunch', from(4, 'Ed')),
+      message(14, 'lunch', from(2, 'Bo')),
+      message(15, 'lunch', from(5, 'Fa')),
+      message(16, 'lunch', from(6, 'Gu')),
+      message(17, 'lunch', from(2, 'Bo')),
+    ].map((m) => ({ message: m, flags: [] })),
+  );
+  replaceUnread(db, { count: 2, streams: [{ stream_id: 5, topic: 'lunch', unread_message_ids: [16, 17] }], pms: [], huddles: [], mentions: [] }, SELF);
+});
+afterEach(() => db.close());
+
+describe('recent conversations', () => {
+  it('lists the newest activity first, with title, time, unread count and the latest four distinct senders', () => {
+    const page = recentConversations(db, SELF, { limit: 30 });
+    expect(page.more).toBe(false);
+    expect(page.conversations).toEqual([
+      {
+        conversation: channelTopicConversation(5, 'lunch'),
+        title: '#general > lunch',
+        last_message_id: 17,
+        last_timestamp: 1700000017,
+        unread: 2,
+        participants: [
+          { user_id: 2, full_name: 'Bo' },
+          { user_id: 6, full_name: 'Gu' },
+          { user_id: 5, full_name: 'Fa' },
+          { user_id: 4, full_name: 'Ed' },
+        ],
+      },
+      { conversation: directConversation([SELF, 7]), title: 'Cy', last_message_id: 12, last_timestamp: 1700000012, unread: 0, participants: [{ user_id: 7, full_name: 'Cy' }] },
+      { conversation: channelTopicConversation(5, 'deploys'), title: '#general > deploys', last_message_id: 11, last_timestamp: 1700000011, unread: 0, participants: [{ user_id: 3, full_name: 'Di' }] },
+    ]);
+  });
+
+  it('pages by the last_message_id of the previous page until no more follow', () => {
+    const first = recentConversations(db, SELF, { limit: 2 });
+    expect(first.conversations.map((c) => c.last_message_id)).toEqual([17, 12]);
+    expect(first.more).toBe(true);
+    const second = recentConversations(db, SELF, { before: 12, limit: 2 });
+    expect(second.conversations.map((c) => c.conversation)).toEqual([channelTopicConversation(5, 'deploys')]);
+    expect(second.more).toBe(false);
+  });
+});
