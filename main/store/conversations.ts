@@ -96,7 +96,7 @@ function conversationTitle(db: MirrorDatabase, conversation: ConversationKey, ow
  * The conversations with cached messages, the most recently active first, a page of `limit` whose
  * newest message is older than `before`; unread counts are the server's (unread_conversations).
  */
-export function recentConversations(db: MirrorDatabase, own_user_id: number, page: { before?: number; limit: number }): RecentPage {
+export function recentConversations(db: MirrorDatabase, own_user_id: number, page: { before?: number | undefined; limit: number }): RecentPage {
   const rows = reader(
     db,
     `SELECT c.conversation, c.last_message_id, m.timestamp AS last_timestamp, coalesce(u.unread, 0) AS unread

@@ -9,6 +9,7 @@ import Inbox from './screens/inbox/Inbox.svelte';
 import Mentions from './screens/mentions/Mentions.svelte';
 import Starred from './screens/mentions/Starred.svelte';
 import Organization from './screens/organization/Organization.svelte';
+import Recent from './screens/recent/Recent.svelte';
 import Scheduled from './screens/scheduling/Scheduled.svelte';
 import Search from './screens/search/Search.svelte';
 import Settings from './screens/settings/Settings.svelte';
@@ -21,6 +22,7 @@ export interface ViewEntry {
 
 export const views: Partial<Record<ViewId, ViewEntry>> = {
   inbox: { label: 'Inbox', component: Inbox },
+  recent: { label: 'Recent conversations', component: Recent },
   mentions: { label: 'Mentions', component: Mentions },
   starred: { label: 'Starred', component: Starred },
   search: { label: 'Search', component: Search },

@@ -1,5 +1,6 @@
 // Recent conversations from the mirror: newest activity first, paged by the previous page's last
 // message, titled, with the latest distinct senders and the server's unread count.
+import type { Message } from '../../../shared/api/records';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
 import { recentConversations } from '../../../main/store/conversations';
@@ -15,8 +16,18 @@ const SELF = 1;
 let db: MirrorDatabase;
 
 const from = (sender_id: number, sender_full_name: string) => ({ sender_id, sender_full_name });
-const direct = (id: number, sender_id: number, sender_full_name: string) =>
-  message(id, '', { type: 'private', stream_id: undefined, display_recipient: [{ id: SELF, email: 'ada@example.com', full_name: 'Ada' }, { id: 7, email: 'cy@example.com', full_name: 'Cy' }], ...from(sender_id, sender_full_name) });
+function direct(id: number, sender_id: number, sender_full_name: string): Message {
+  const dm = message(id, '', {
+    type: 'private',
+    ...from(sender_id, sender_full_name),
+    display_recipient: [
+      { id: SELF, email: 'ada@example.com', full_name: 'Ada', is_mirror_dummy: false },
+      { id: 7, email: 'cy@example.com', full_name: 'Cy', is_mirror_dummy: false },
+    ],
+  });
+  delete dm.stream_id;
+  return dm;
+}
 
 beforeEach(() => {
   db = openMirror(':memory:');
