@@ -81,4 +81,10 @@ describe('recent conversations', () => {
     expect(second.conversations.map((c) => c.conversation)).toEqual([channelTopicConversation(5, 'deploys')]);
     expect(second.more).toBe(false);
   });
+
+  it('is empty, with nothing more, when the mirror holds no message', () => {
+    const empty = openMirror(':memory:');
+    expect(recentConversations(empty, SELF, { limit: 30 })).toEqual({ conversations: [], more: false });
+    empty.close();
+  });
 });
