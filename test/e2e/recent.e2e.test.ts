@@ -1,6 +1,7 @@
 // Recent conversations end to end, against a generated history: rows come newest activity first
 // and match the simulator's own newest messages; a message posted on the server moves its
-// conversation to the top; "Load more" brings older conversations; a row opens its conversation.
+// conversation to the top; "Load more" (or scrolling to the end) brings older conversations; a row
+// opens its conversation.
 // Screenshot and axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,9 @@ beforeAll(async () => {
   page = world.page;
   page.setDefaultTimeout(10_000);
   member = world.service.accounts.find((account) => account.role === 400)!;
+  // Enough conversations for three pages however the generated history falls: one new topic each.
+  const admin = world.service.accounts.find((account) => account.role === 200)!;
+  for (let index = 0; index < 40; index += 1) await clientFor(world.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: `recent ${index}`, content: 'hello' });
   await signInThroughScreen(page, world.service.url, member);
   await openView(page, 'Recent conversations');
 });
@@ -53,13 +57,21 @@ describe('Recent conversations', () => {
   });
 
   it('moves a conversation with a new message to the top', async () => {
-    const admin = world.service.accounts.find((account) => account.role === 200 || account.role === 100)!;
+    const admin = world.service.accounts.find((account) => account.role === 200)!;
     const reply = await clientFor(world.service.url, admin).post('/messages', { type: 'direct', to: JSON.stringify([member.user_id]), content: 'Recent news' });
     const id = reply.body['id'] as number;
     await expect.poll(async () => (await shownRows())[0]?.last_message_id, { timeout: 15_000 }).toBe(id);
     await expect.poll(() => page.getByTestId('recent-participants').first().textContent()).toContain(admin.full_name);
     await screenshot(page, 'recent');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('loads the next page when scrolled to the end', async () => {
+    const before = (await shownRows()).length;
+    const button = page.getByRole('button', { name: 'Load more' });
+    await button.waitFor();
+    await button.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await shownRows()).length).toBeGreaterThan(before);
   });
 
   it('loads older conversations on Load more', async () => {
