@@ -13,6 +13,7 @@ import { openView, openWorld, screenshot, signInThroughScreen, type World } from
 let world: World;
 let page: Page;
 let member: ServiceAccount;
+let admin: ServiceAccount;
 
 /** The rows as shown, in screen order. */
 function shownRows(): Promise<{ conversation: string; last_message_id: number }[]> {
@@ -28,9 +29,9 @@ beforeAll(async () => {
   page = world.page;
   page.setDefaultTimeout(10_000);
   member = world.service.accounts.find((account) => account.role === 400)!;
-  // Enough conversations for three pages however the generated history falls: one new topic each.
-  const admin = world.service.accounts.find((account) => account.role === 200)!;
-  for (let index = 0; index < 40; index += 1) await clientFor(world.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: `recent ${index}`, content: 'hello' });
+  // More than 100 conversations however the generated history falls: one new topic each.
+  admin = world.service.accounts.find((account) => account.role === 200)!;
+  for (let index = 0; index < 80; index += 1) await clientFor(world.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: `recent ${index}`, content: 'hello' });
   await signInThroughScreen(page, world.service.url, member);
   await openView(page, 'Recent conversations');
 });
@@ -57,7 +58,6 @@ describe('Recent conversations', () => {
   });
 
   it('moves a conversation with a new message to the top', async () => {
-    const admin = world.service.accounts.find((account) => account.role === 200)!;
     const reply = await clientFor(world.service.url, admin).post('/messages', { type: 'direct', to: JSON.stringify([member.user_id]), content: 'Recent news' });
     const id = reply.body['id'] as number;
     await expect.poll(async () => (await shownRows())[0]?.last_message_id, { timeout: 15_000 }).toBe(id);
@@ -81,6 +81,18 @@ describe('Recent conversations', () => {
     const after = await shownRows();
     expect(after.slice(0, before.length)).toEqual(before);
     expect(descending(after.map((row) => row.last_message_id))).toBe(true);
+  });
+
+  it('keeps every loaded row, past 100, when a new message moves a conversation to the top', async () => {
+    while ((await shownRows()).length <= 100) {
+      const count = (await shownRows()).length;
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(async () => (await shownRows()).length).toBeGreaterThan(count);
+    }
+    const before = await shownRows();
+    const id = (await clientFor(world.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: 'recent 0', content: 'again' })).body['id'] as number;
+    await expect.poll(async () => (await shownRows())[0]?.last_message_id, { timeout: 15_000 }).toBe(id);
+    expect((await shownRows()).length).toBe(before.length);
   });
 
   it('opens a conversation from the keyboard', async () => {
