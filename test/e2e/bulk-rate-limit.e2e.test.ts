@@ -4,7 +4,7 @@
 // instead of standing still. The test stops after a minute and ten seconds (then cancels).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { openOrganization, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -56,7 +56,7 @@ async function sample(): Promise<Sample> {
 }
 
 it('tells the truth about progress under the rate limit', async () => {
-  await page.getByRole('button', { name: 'Bulk', exact: true }).click();
+  await openOrganization(page, 'Bulk');
   const lines = ['email,full_name', ...Array.from({ length: ROWS }, (_, i) => `paced.${i}@rate.example,Paced ${i}`)];
   await page.getByTestId('bulk-csv-text').fill(lines.join('\n'));
   await page.getByRole('button', { name: 'Preview' }).click();

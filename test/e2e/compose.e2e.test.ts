@@ -33,9 +33,12 @@ async function openDrafts(): Promise<void> {
   await page().getByRole('heading', { name: 'Drafts' }).waitFor();
 }
 
+async function startFromSidebar(name: 'New topic' | 'New direct message'): Promise<void> {
+  await page().getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name, exact: true }).click();
+}
+
 async function newTopic(channel: string, topic: string, content: string): Promise<void> {
-  await openDrafts();
-  await page().getByRole('button', { name: 'New topic' }).click();
+  await startFromSidebar('New topic');
   const dialog = page().getByTestId('new-topic');
   await dialog.getByLabel('Channel').selectOption({ label: `#${channel}` });
   await dialog.getByTestId('new-topic-topic').fill(topic);
@@ -49,8 +52,7 @@ async function expectSerious(name: string): Promise<void> {
 
 describe('composing, end to end', () => {
   it('starts a new topic (its length checked as typed) and a direct message, each opening its conversation', async () => {
-    await openDrafts();
-    await page().getByRole('button', { name: 'New topic' }).click();
+    await startFromSidebar('New topic');
     const dialog = page().getByTestId('new-topic');
     await dialog.getByLabel('Channel').selectOption({ label: '#general' });
     // The simulator announces max_topic_length 60: one more is refused before sending.
@@ -66,8 +68,7 @@ describe('composing, end to end', () => {
     await feedMessage('Kickoff at ten').waitFor();
     await expect.poll(() => page().getByTestId('new-topic').count()).toBe(0);
 
-    await openDrafts();
-    await page().getByRole('button', { name: 'New direct message' }).click();
+    await startFromSidebar('New direct message');
     const dm = page().getByTestId('new-direct');
     const people = dm.getByTestId('people-search');
     await people.fill('hana');

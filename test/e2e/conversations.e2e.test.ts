@@ -53,6 +53,14 @@ async function openConversation(page: Page, conversation: string): Promise<void>
   await page.locator(`section.conversation[data-conversation="${conversation}"] [data-testid=message]`).first().waitFor();
 }
 
+/** The compose box's snippet menu, opened if it is not. */
+async function openSnippets(page: Page) {
+  const panel = page.locator('#snippet-panel');
+  if ((await panel.count()) === 0) await page.getByTestId('snippets-toggle').click();
+  await panel.waitFor();
+  return panel;
+}
+
 beforeAll(async () => {
   browser = await launchChromium();
   service = await startService(serviceOptions);
@@ -104,8 +112,10 @@ describe('messaging, end to end', () => {
     await composer.press('!');
     await expect.poll(() => admin.page.getByTestId('typing').textContent(), { timeout: 10_000 }).toBe('Mark Member is typing…');
     await screenshot(admin.page, 'conversation-typing');
-    // Cancelling the draft sends stop.
+    // Escape keeps the text (it is never thrown away); emptying the box sends stop.
     await composer.press('Escape');
+    expect(await composer.inputValue()).toBe('Hello!');
+    await composer.fill('');
     await expect.poll(() => admin.page.getByTestId('typing').textContent(), { timeout: 10_000 }).toBe('');
 
     await composer.fill('Hello from the end-to-end test');
@@ -123,12 +133,13 @@ describe('messaging, end to end', () => {
     await first.getByTestId('collapse').click();
     await expect.poll(() => first.locator('.collapsed-note').count()).toBe(1);
     await first.getByTestId('collapse').click();
-    // The member reacted with :tada: only; others' reactions have no remove button.
-    expect(await first.getByTestId('remove-reaction').count()).toBe(1);
-    await first.getByRole('button', { name: 'Remove your :tada: reaction' }).click();
-    await expect.poll(() => first.getByTestId('remove-reaction').count()).toBe(0);
-    expect(await first.locator('.reactions').textContent()).not.toContain('🎉');
-    expect(await first.locator('.reactions').textContent()).toContain('❤');
+    // The member reacted with :tada: only: that reaction is pressed (clicking removes it), others' are not.
+    const reaction = (name: string) => first.locator(`[data-testid=reaction][data-emoji="${name}"]`);
+    expect(await reaction('tada').getAttribute('aria-pressed')).toBe('true');
+    expect(await reaction('heart').getAttribute('aria-pressed')).toBe('false');
+    await reaction('tada').click();
+    await expect.poll(() => reaction('tada').count()).toBe(0);
+    expect(await reaction('heart').count()).toBe(1);
     const stored = await admin.app.core.handlers['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
     expect(stored.messages[0]!.message.reactions.some((r) => r.user_id === memberAccount.user_id && r.emoji_name === 'tada')).toBe(false);
   });
@@ -142,23 +153,26 @@ describe('messaging, end to end', () => {
     expect(await page.getByTestId('delete-topic').count()).toBe(0);
   });
 
-  it('creates, inserts, edits and deletes saved snippets', async () => {
+  it('creates, inserts, edits and deletes saved snippets from the compose menu', async () => {
     const { page } = member;
-    await page.getByRole('button', { name: 'New snippet' }).click();
-    await page.getByLabel('Title').fill('Thanks');
-    await page.getByLabel('Content').fill('Thank you for the review!');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.getByTestId('snippet').allTextContents()).toContainEqual(expect.stringContaining('Thanks'));
-    await page.getByRole('button', { name: 'Insert Thanks' }).click();
+    await openConversation(page, 'channel:1:welcome');
+    const panel = await openSnippets(page);
+    await panel.getByRole('button', { name: 'New snippet…' }).click();
+    const editor = page.getByTestId('snippet-editor');
+    await editor.getByLabel('Title').fill('Thanks');
+    await editor.getByLabel('Content').fill('Thank you for the review!');
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await (await openSnippets(page)).getByRole('button', { name: 'Insert Thanks' }).click();
     expect(await page.getByTestId('composer').inputValue()).toBe('Thank you for the review!');
-    await page.getByTestId('composer').press('Escape');
-    await page.getByRole('button', { name: 'Edit Thanks' }).click();
-    await page.getByLabel('Title').fill('Thanks a lot');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByTestId('snippet').allTextContents()).toContainEqual(expect.stringContaining('Thanks a lot'));
+    await page.getByTestId('composer').fill('');
+    await (await openSnippets(page)).getByRole('button', { name: 'Edit Thanks' }).click();
+    await editor.getByLabel('Title').fill('Thanks a lot');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const snippets = (await openSnippets(page)).getByTestId('snippet');
+    await expect.poll(() => snippets.allTextContents()).toContainEqual(expect.stringContaining('Thanks a lot'));
     await screenshot(page, 'snippets');
-    await page.getByRole('button', { name: 'Delete Thanks a lot' }).click();
-    await expect.poll(() => page.getByTestId('snippet').allTextContents()).not.toContainEqual(expect.stringContaining('Thanks a lot'));
+    await (await openSnippets(page)).getByRole('button', { name: 'Delete Thanks a lot' }).click();
+    await expect.poll(() => snippets.allTextContents()).not.toContainEqual(expect.stringContaining('Thanks a lot'));
   });
 
   it('loads older messages when scrolled to the top', async () => {
@@ -200,19 +214,24 @@ describe('messaging, end to end', () => {
     await service.close();
     await expect.poll(() => page.getByTestId('offline-banner').count(), { timeout: 15_000 }).toBe(1);
 
-    const snippets = page.getByTestId('snippet');
+    const snippets = page.locator('#snippet-panel [data-testid=snippet]');
     for (const [title, edited] of [['Standup', 'Standup (offline)'], ['Review request', 'Review (refused)']] as const) {
-      await page.getByRole('button', { name: `Edit ${title}` }).click();
-      await page.getByLabel('Title').fill(edited);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await (await openSnippets(page)).getByRole('button', { name: `Edit ${title}` }).click();
+      await page.getByTestId('snippet-editor').getByLabel('Title').fill(edited);
+      await page.getByTestId('snippet-editor').getByRole('button', { name: 'Save' }).click();
+      await openSnippets(page);
       await expect.poll(() => snippets.filter({ hasText: edited }).getByTestId('pending').count()).toBe(1);
     }
     const second = page.getByTestId('message').nth(1);
     await second.getByTestId('star').click();
     await expect.poll(() => second.getByTestId('pending').count()).toBe(1);
-    // What cannot wait is disabled, with the reason.
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-    expect(await page.locator('.composer .reason').textContent()).toContain('offline');
+    // What cannot wait is disabled, with the reason; a message can wait, so Send stays.
+    const remove = (await openSnippets(page)).getByRole('button', { name: 'Delete Standup (offline)' });
+    expect(await remove.isDisabled()).toBe(true);
+    expect(await remove.getAttribute('title')).toContain('offline');
+    await page.getByTestId('composer').fill('Typed offline');
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(false);
+    await page.getByTestId('composer').fill('');
     await screenshot(page, 'conversation-offline');
 
     // While the app is offline the second snippet disappears on the server.
@@ -222,6 +241,7 @@ describe('messaging, end to end', () => {
     service = await startService({ ...serviceOptions, port, resume: true });
 
     await expect.poll(() => page.getByTestId('pending').count(), { timeout: 20_000 }).toBe(0);
+    await openSnippets(page);
     const refused = snippets.filter({ hasText: 'Review (refused)' }).getByTestId('refused');
     await expect.poll(() => refused.textContent()).toMatch(/Refused: .*snippet/i);
     await screenshot(page, 'conversation-refused');

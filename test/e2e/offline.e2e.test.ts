@@ -1,7 +1,7 @@
 // Offline-first: with the server gone the cached organization stays browsable, across an app
 // restart too, the offline banner says so, and the app comes back online by itself.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openOrganization, openWorld, screenshot, type World } from './harness';
+import { openOrganization, openView, openWorld, screenshot, type World } from './harness';
 
 let world: World;
 
@@ -24,6 +24,7 @@ it('keeps cached data browsable offline, across a restart, and comes back online
   await world.restartApp();
   const page = world.page;
   await expect.poll(() => page.getByTestId('offline-banner').count(), { timeout: 15_000 }).toBe(1);
+  await openView(page, 'Browse channels');
   await expect.poll(() => page.getByTestId('channel').count()).toBeGreaterThan(0);
   await screenshot(page, 'offline-channels');
   await openOrganization(page, 'Directory');

@@ -5,7 +5,7 @@
 // avatars are. The CSP still stands behind it and reports what gets past.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { openView, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 const TRACKER = 'tracker.invalid';
 const REMOTE_MEDIA = [
@@ -43,6 +43,7 @@ const renderedAttributes = () =>
 describe('remote media in server HTML', () => {
   it('is removed, while the organization’s own image is shown through main', async () => {
     const general = page.getByTestId('channel').filter({ hasText: '#general' });
+    await openView(page, 'Browse channels');
     await expect.poll(() => general.textContent()).toContain('Pictures from the server');
     // The organization's image loaded through main: the page has rendered and fetched what it would.
     const own = general.locator('img[alt="own avatar"]');

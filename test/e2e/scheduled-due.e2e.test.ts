@@ -45,6 +45,9 @@ it('offers Send now and Pick a new time for a scheduled message that came due of
   await item.waitFor({ timeout: 20_000 });
   expect(await item.getByTestId('due-reason').textContent()).toContain('came while the app was offline');
   expect(await item.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+  // Online again, it waits on the user's decision, not under "Waiting to reach the server".
+  expect(await page.getByTestId('scheduled-failed').locator('[data-testid=waiting][data-state=due-offline]').count()).toBe(1);
+  expect(await page.getByTestId('scheduled-pending').count()).toBe(0);
 
   await item.getByTestId('pick-time').click();
   const picked = await item.getByTestId('new-time').inputValue();

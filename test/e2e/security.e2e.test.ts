@@ -69,6 +69,7 @@ afterAll(() => world?.close());
 describe('hostile server HTML', () => {
   it('runs nothing, keeps the app visible, and loads nothing from elsewhere', async () => {
     const general = page.getByTestId('channel').filter({ hasText: '#general' });
+    await openView(page, 'Browse channels');
     await expect.poll(() => general.textContent()).toContain('Welcome');
     await openOrganization(page, 'Directory');
     await page.getByPlaceholder('Search by name or email').fill('hana');
