@@ -86,7 +86,7 @@ describe('composing, end to end', () => {
     await feedMessage('Lunch on Friday?').waitFor();
   });
 
-  it('keeps drafts across a conversation switch and a reload; Escape keeps the text, Ctrl+Z brings back what sending cleared', async () => {
+  it('keeps drafts across a conversation switch, a reload and an app restart; Escape keeps the text, Ctrl+Z brings back what sending cleared', async () => {
     const dmKey = `direct:${[adminId, 7, 9].sort((a, b) => a - b).join(',')}`;
     await composer().fill('Draft for the lunch group');
     // Another conversation opens: the draft is flushed on the way out.
@@ -112,6 +112,19 @@ describe('composing, end to end', () => {
     await page().getByTestId('draft').filter({ hasText: 'Draft for the lunch group, and more' }).getByRole('button').first().click();
     await conversation(dmKey).waitFor();
     await expect.poll(() => composer().inputValue()).toBe('Draft for the lunch group, and more');
+
+    // The whole app restarts, main process included: both drafts come back from the mirror.
+    await world.restartApp();
+    page().setDefaultTimeout(10_000);
+    await openDrafts();
+    await expect.poll(() => page().getByTestId('draft').allTextContents()).toEqual([
+      expect.stringContaining('Draft for the lunch group, and more'),
+      expect.stringContaining('Draft in the second topic'),
+    ]);
+    await page().getByTestId('draft').filter({ hasText: 'Draft for the lunch group, and more' }).getByRole('button').first().click();
+    await conversation(dmKey).waitFor();
+    await expect.poll(() => composer().inputValue()).toBe('Draft for the lunch group, and more');
+    await waitFor(async () => ((await page().getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online after the restart');
 
     await composer().press('Escape');
     expect(await composer().inputValue()).toBe('Draft for the lunch group, and more');
