@@ -199,14 +199,19 @@ describe('composing, end to end', () => {
     expect(await feedMessage('Written on the train').count()).toBe(1);
   });
 
-  it('shows a refused message as failed with the reason; edited, it is resent', async () => {
+  it('shows a message written offline and refused on reconnect as failed with the reason; edited, it is resent', async () => {
     await newTopic('leadership', 'Board', 'Agenda to follow');
     await feedMessage('Agenda to follow').waitFor();
-    // The administrator leaves the private channel (the app has not heard yet): the server refuses.
+    // The administrator leaves the private channel (the app has not heard yet), and the message
+    // is written offline: on reconnect the server refuses it.
     world.service.db.prepare('UPDATE subscriptions SET active = 0 WHERE user_id = ? AND stream_id = 5').run(adminId);
+    await world.stopService();
+    await expect.poll(() => page().getByTestId('offline-banner').count(), { timeout: 15_000 }).toBe(1);
     await composer().fill('Budget draft attached');
     await composer().press('Enter');
     const failed = pendingMessage('Budget draft attached');
+    await expect.poll(() => failed.getAttribute('data-state')).toBe('sending');
+    await world.startServiceAgain();
     await expect.poll(() => failed.getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
     expect(await failed.textContent()).toMatch(/failed: .*(does not exist|Not authorized)/i);
     await screenshot(page(), 'compose-failed');
