@@ -2,6 +2,7 @@
 // or `direct:<user ids, ascending>`) is how the mirror files messages and how the renderer names a
 // conversation over IPC; this module is the only place that writes or reads that key.
 import { z } from 'zod';
+import type { NarrowTerm } from './api/records';
 
 export type Conversation =
   | { kind: 'channel'; stream_id: number; topic: string }
@@ -45,3 +46,9 @@ export const conversationKey = z
   .string()
   .max(400)
   .refine((key) => parseConversation(key) !== undefined, 'not a conversation');
+
+/** The narrow that selects a conversation's messages (the service's channel/topic or dm operators). */
+export function conversationNarrow(conversation: Conversation): NarrowTerm[] {
+  if (conversation.kind === 'channel') return [{ operator: 'channel', operand: conversation.stream_id }, { operator: 'topic', operand: conversation.topic }];
+  return [{ operator: 'dm', operand: conversation.user_ids }];
+}

@@ -1,7 +1,6 @@
 // What a conversation means to the service: the narrow that fetches it, where a message to
 // it goes, and whom the typing notifications reach.
 import type { SendMessageParams } from '../../shared/api/operations';
-import type { NarrowTerm } from '../../shared/api/records';
 import { parseConversation, type Conversation } from '../../shared/conversation';
 import type { TypingTarget } from '../sync/typing';
 import { UserFacingError } from './dispatch';
@@ -17,11 +16,6 @@ export function conversationTarget(key: string): Conversation {
 function recipients(user_ids: number[], me: number): number[] {
   const others = user_ids.filter((id) => id !== me);
   return others.length > 0 ? others : [me];
-}
-
-export function narrowOf(target: Conversation): NarrowTerm[] {
-  if (target.kind === 'channel') return [{ operator: 'channel', operand: target.stream_id }, { operator: 'topic', operand: target.topic }];
-  return [{ operator: 'dm', operand: target.user_ids }];
 }
 
 export function sendParams(target: Conversation, me: number, content: string): SendMessageParams {

@@ -3,6 +3,7 @@
 import type { Message } from '../../shared/api/records';
 import type { ConversationSummary, MessagePage, MessageView } from '../../shared/ipc';
 import type { OutboxRecord } from '../../shared/outbox-records';
+import { conversationNarrow } from '../../shared/conversation';
 import { NetworkError, TimeoutError } from '../api/errors';
 import type { AccountSession } from '../app/session';
 import { channelsTable } from '../store/channels';
@@ -13,7 +14,7 @@ import { topicPreferences } from '../store/personal';
 import { userName } from '../store/users';
 import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
-import { conversationTarget, narrowOf, typingTarget } from './conversation-target';
+import { conversationTarget, typingTarget } from './conversation-target';
 import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from './dispatch';
@@ -81,7 +82,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
             include_anchor: before === undefined,
             num_before: limit,
             num_after: 0,
-            narrow: narrowOf(target),
+            narrow: conversationNarrow(target),
           });
           upsertMessages(session.db, stored(result.messages));
           const messages: MessageView[] = result.messages

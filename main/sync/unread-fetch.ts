@@ -2,8 +2,7 @@
 // after each time sync comes online, so the Inbox's previews and the unread topics read offline.
 // Newest unread conversation first, a few at a time; the client's pacer keeps the requests under
 // the server's rate limit. The account session owns it and disposes it on sign-out.
-import { parseConversation, type Conversation } from '../../shared/conversation';
-import type { NarrowTerm } from '../../shared/api/records';
+import { conversationNarrow, parseConversation } from '../../shared/conversation';
 import type { Logger } from '../api/logger';
 import type { MirrorDatabase } from '../store/database';
 import { upsertMessages } from '../store/messages';
@@ -26,10 +25,6 @@ export interface UnreadFetchOptions {
   concurrency?: number;
 }
 
-function narrowOf(target: Conversation): NarrowTerm[] {
-  if (target.kind === 'channel') return [{ operator: 'channel', operand: target.stream_id }, { operator: 'topic', operand: target.topic }];
-  return [{ operator: 'dm', operand: target.user_ids }];
-}
 
 export class UnreadFetch {
   readonly #o: UnreadFetchOptions;
@@ -93,7 +88,7 @@ export class UnreadFetch {
     const answer = checkedMessages(
       await this.#o.client.call(
         'getMessages',
-        { anchor: 'newest', num_before: Math.min(MAX_MESSAGES, Math.max(MIN_MESSAGES, unread)), num_after: 0, narrow: narrowOf(target), apply_markdown: true },
+        { anchor: 'newest', num_before: Math.min(MAX_MESSAGES, Math.max(MIN_MESSAGES, unread)), num_after: 0, narrow: conversationNarrow(target), apply_markdown: true },
         { signal },
       ),
     );
