@@ -1,5 +1,6 @@
-// The Unicode emoji the picker offers, by the names servers of this family use (`emoji_name`) and
-// their code points (`emoji_code`, dash-separated hex): a common subset, in the picker's order.
+// The Unicode emoji the app offers, by the names servers of this family use (`emoji_name`) and
+// their code points (`emoji_code`, dash-separated hex): a common subset, not the whole Unicode list.
+// The picker shows each glyph once, in its order; the compose box also completes the aliases.
 export interface UnicodeEmoji {
   emoji_name: string;
   emoji_code: string;
@@ -80,7 +81,35 @@ const ENTRIES: readonly (readonly [string, string])[] = [
   ['airplane', '2708'],
 ];
 
-export const UNICODE_EMOJI: readonly UnicodeEmoji[] = ENTRIES.map(([emoji_name, emoji_code]) => ({ emoji_name, emoji_code }));
+// Other names servers know for glyphs above (or a few more): completed after `:`, not in the picker.
+const ALIASES: readonly (readonly [string, string])[] = [
+  ['thumbs_up', '1f44d'],
+  ['thumbs_down', '1f44e'],
+  ['slight_smile', '1f642'],
+  ['party_popper', '1f389'],
+  ['folded_hands', '1f64f'],
+  ['big_smile', '1f604'],
+  ['birthday', '1f382'],
+  ['clock', '1f557'],
+  ['cloud', '2601'],
+  ['cool', '1f192'],
+  ['flushed', '1f633'],
+  ['hugging', '1f917'],
+  ['mail', '1f4e7'],
+  ['ok', '1f197'],
+  ['pencil', '270f'],
+  ['relieved', '1f60c'],
+  ['sad', '2639'],
+  ['see_no_evil', '1f648'],
+];
+
+const toEmoji = ([emoji_name, emoji_code]: readonly [string, string]): UnicodeEmoji => ({ emoji_name, emoji_code });
+
+/** The picker's emoji: one name per glyph. */
+export const UNICODE_EMOJI: readonly UnicodeEmoji[] = ENTRIES.map(toEmoji);
+
+/** Every name the compose box completes: the picker's and their aliases. */
+export const UNICODE_EMOJI_NAMES: readonly UnicodeEmoji[] = [...ENTRIES, ...ALIASES].map(toEmoji);
 
 /** The character(s) of a Unicode emoji code (`1f468-200d-1f4bb`); undefined when it is not one. */
 export function unicodeGlyph(emoji_code: string): string | undefined {

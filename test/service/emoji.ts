@@ -89,6 +89,22 @@ const UNICODE: Readonly<Record<string, string>> = {
   wink: '1f609',
   x: '274c',
   zap: '26a1',
+  big_smile: '1f604',
+  birthday: '1f382',
+  clock: '1f557',
+  cloud: '2601',
+  cool: '1f192',
+  flushed: '1f633',
+  folded_hands: '1f64f',
+  hugging: '1f917',
+  mail: '1f4e7',
+  ok: '1f197',
+  party_popper: '1f389',
+  pencil: '270f',
+  relieved: '1f60c',
+  sad: '2639',
+  see_no_evil: '1f648',
+  slight_smile: '1f642',
 };
 const UNICODE_CODES = new Set(Object.values(UNICODE));
 const SERVICE_EXTRA = new Set(['service']);

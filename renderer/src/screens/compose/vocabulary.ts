@@ -4,7 +4,7 @@
 import type { ComposeVocabulary, ConversationSummary } from '../../../../shared/ipc';
 import { call } from '../../lib/ipc';
 import { channelMarkup, emojiMarkup, mentionMarkup, rank, topicMarkup, type Suggestion, type Trigger } from './autocomplete';
-import { glyphOf, UNICODE_EMOJI } from './emoji';
+import { UNICODE_EMOJI_NAMES, unicodeGlyph } from '../../../../shared/emoji/unicode';
 
 /** Wildcard mentions and where they mean something: the topic and channel ones only in a channel. */
 const WILDCARDS = [
@@ -69,7 +69,7 @@ export class Vocabulary {
   }
 
   #emoji(query: string): Suggestion[] {
-    const unicode = Object.entries(UNICODE_EMOJI).map(([name, code]) => ({ name, glyph: glyphOf(code), custom: false }));
+    const unicode = UNICODE_EMOJI_NAMES.map((e) => ({ name: e.emoji_name, glyph: unicodeGlyph(e.emoji_code), custom: false }));
     const custom = this.#extra.custom_emoji.map((e) => ({ name: e.emoji_name, glyph: undefined, custom: true }));
     return rank([...custom, ...unicode], query, (e) => e.name).map((e) => ({
       id: `emoji-${e.name}`,
