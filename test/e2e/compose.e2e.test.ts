@@ -175,7 +175,7 @@ describe('composing, end to end', () => {
     await expect.poll(() => later.locator('#sf-content').inputValue()).toBe('Yesterday / today / blockers');
     // Still in the lunch group's conversation: its two other people are the recipients.
     expect(await later.getByLabel('Direct message').isChecked()).toBe(true);
-    await expect.poll(() => later.getByTestId('recipient').count()).toBe(2);
+    await expect.poll(() => later.getByTestId('picked-person').count()).toBe(2);
     await screenshot(page(), 'compose-send-later');
     await later.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => later.count()).toBe(0);
