@@ -7,7 +7,7 @@ import { conversationNarrow } from '../../shared/conversation';
 import { NetworkError, TimeoutError } from '../api/errors';
 import type { AccountSession } from '../app/session';
 import { channelsTable } from '../store/channels';
-import { cachedConversations } from '../store/conversations';
+import { cachedConversation, cachedConversations } from '../store/conversations';
 import { getRecord } from '../store/keyed-table';
 import { conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
@@ -47,6 +47,7 @@ function notifier(session: AccountSession, conversation: string): TypingNotifier
 
 export type ConversationChannel =
   | 'conversations.list'
+  | 'conversations.get'
   | 'messages.page'
   | 'messages.send'
   | 'messages.flag'
@@ -71,6 +72,15 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       }
       const conversations = cachedConversations(session.db).map((c) => summary(session, c.conversation, c.last.message, c.unread, c.last_message_id));
       return { user_id: session.account.user_id, is_admin: isAdministrator(session), conversations };
+    },
+    'conversations.get': ({ conversation }) => {
+      const session = context.activeSession();
+      const cached = cachedConversation(session.db, conversation);
+      return {
+        user_id: session.account.user_id,
+        is_admin: isAdministrator(session),
+        conversation: cached ? summary(session, conversation, cached.last.message, cached.unread, cached.last_message_id) : null,
+      };
     },
     'messages.page': async ({ conversation, before, limit, cached }): Promise<MessagePage> => {
       const session = context.activeSession();

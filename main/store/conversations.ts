@@ -39,6 +39,17 @@ export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
   }));
 }
 
+/** One conversation's newest cached message and unread count; undefined when none of its messages is cached. */
+export function cachedConversation(db: MirrorDatabase, conversation: ConversationKey): CachedConversation | undefined {
+  const row = reader(
+    db,
+    `SELECT message_id, flags, json, (SELECT count(*) FROM messages WHERE conversation = ? AND flags NOT LIKE '%"read"%') AS unread
+     FROM messages WHERE conversation = ? ORDER BY message_id DESC LIMIT 1`,
+    z.object({ message_id: z.number(), flags: z.string(), json: z.string(), unread: z.number() }),
+  ).get(conversation, conversation);
+  return row && { conversation, last_message_id: row.message_id, unread: row.unread, last: storedMessage(row) };
+}
+
 export function cachedMessageCount(db: MirrorDatabase, conversation: ConversationKey): number {
   return reader(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation = ?', z.object({ n: z.number() })).get(conversation)?.n ?? 0;
 }

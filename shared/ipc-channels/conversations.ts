@@ -33,6 +33,13 @@ export interface ConversationListing {
   conversations: ConversationSummary[];
 }
 
+/** The conversation a pane opens: its summary (null when none of its messages is cached) and who is looking. */
+export interface OpenedConversation {
+  user_id: number;
+  is_admin: boolean;
+  conversation: ConversationSummary | null;
+}
+
 export interface MessageView {
   message: Message;
   flags: string[];
@@ -51,6 +58,7 @@ const topic = z.string().max(600);
 
 export const conversationChannels = {
   'conversations.list': channel<ConversationListing>()(z.object({ refresh: z.boolean().default(false) })),
+  'conversations.get': channel<OpenedConversation>()(z.object({ conversation: conversationKey })),
   'messages.page': channel<MessagePage>()(
     z.object({
       conversation: conversationKey,
