@@ -4,10 +4,11 @@ import { messageBenchmarks } from './messages.bench';
 import { notifyBenchmarks } from './notify.bench';
 import { outboxBenchmarks } from './outbox.bench';
 import { syncBenchmarks } from './sync.bench';
-import { uiBenchmarks } from './ui.bench';
+import { feedBenchmarks, uiBenchmarks } from './ui.bench';
 
 await syncBenchmarks();
 await uiBenchmarks();
+await feedBenchmarks();
 await messageBenchmarks();
 await notifyBenchmarks();
 await outboxBenchmarks();

@@ -39,6 +39,8 @@ export async function startSimulator(args: string[]): Promise<Simulator> {
     accounts,
     admin,
     stop: async () => {
+      // A bench may stop it early, to measure the app offline, before its cleanup stops it again.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
