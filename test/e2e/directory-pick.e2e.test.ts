@@ -19,7 +19,9 @@ it('picks users in the directory (checkbox and Space) and deactivates them in on
   await openOrganization(page, 'Directory');
   const search = page.getByPlaceholder('Search by name or email');
   await search.fill('liam');
-  await page.getByRole('checkbox', { name: "Pick Liam O'Brien" }).check();
+  const liam = page.getByRole('option', { name: /Liam O'Brien/ });
+  await liam.getByTestId('pick-box').click();
+  await expect.poll(() => liam.getAttribute('aria-checked')).toBe('true');
   await search.fill('diego');
   await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Diego Santos');
   await page.getByRole('listbox', { name: 'Users' }).press(' ');
