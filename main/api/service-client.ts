@@ -28,6 +28,8 @@ export interface ServiceClientOptions {
   /** API email; without credentials only unauthenticated calls succeed. */
   email?: string;
   apiKey?: string;
+  /** Sent in the User-Agent header, so the server's logs can tell this app's calls apart. */
+  userAgent?: string;
   /** Replaces the global fetch (ky's `fetch` option). */
   fetch?: typeof fetch;
   logger?: Logger;
@@ -87,6 +89,7 @@ export class ServiceClient {
   readonly apiRoot: string;
   readonly email: string | undefined;
   readonly #authorization: string | undefined;
+  readonly #userAgent: string | undefined;
   readonly #transport: Transport;
   readonly #logger: Logger;
   readonly #clock: Clock;
@@ -110,6 +113,7 @@ export class ServiceClient {
     if (options.email !== undefined && options.apiKey !== undefined) {
       this.#authorization = basicAuthorization(options.email, options.apiKey);
     }
+    this.#userAgent = options.userAgent;
     this.#transport = new Transport(options.fetch);
     this.#logger = options.logger ?? silentLogger;
     this.#clock = options.clock ?? systemClock;
@@ -190,7 +194,7 @@ export class ServiceClient {
     const encoded = encodeRequest(spec.method, spec.path, params);
     const query = spec.method === 'GET' && encoded.fields.size > 0 ? `?${encoded.fields.toString()}` : '';
     const body = spec.method !== 'GET' && encoded.fields.size > 0 ? encoded.fields : undefined;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = this.#userAgent === undefined ? {} : { 'user-agent': this.#userAgent };
     if (spec.auth !== false && this.#authorization) headers.authorization = this.#authorization;
 
     for (let retry = 0; ; retry += 1) {

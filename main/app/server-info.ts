@@ -1,6 +1,6 @@
 import type { ServerSettings } from '../../shared/api/records';
 import type { ServerInfo } from '../../shared/ipc';
-import { ServiceClient } from '../api/service-client';
+import { createServiceClient } from '../api/create-client';
 import { fetchOwnImage } from './server-images';
 
 /** Larger icons are not worth inlining; the screen shows the organization's initial instead. */
@@ -8,7 +8,7 @@ const MAX_ICON_BYTES = 256 * 1024;
 
 /** The organization behind a server URL, before any key is asked (GET /server_settings). */
 export async function serverInfo(server_url: string, fetchImpl: typeof fetch = fetch): Promise<ServerInfo> {
-  const client = new ServiceClient({ serverUrl: server_url, fetch: fetchImpl });
+  const client = createServiceClient({ server_url, fetch: fetchImpl });
   const settings = await client.call('getServerSettings', {});
   const base = client.apiRoot.replace(/\/api\/v1$/, '');
   return {

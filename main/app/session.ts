@@ -1,11 +1,12 @@
-import type { RegistrationContext } from '../../shared/api/registration';
+import { registrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
 import type { JobProgress } from '../../shared/ipc';
 import { JobRunner } from '../admin/job-runner';
 import { forgetExpiredSecrets } from '../store/bulk-jobs';
 import type { Logger } from '../api/logger';
 import { basicAuthorization } from '../api/authorization';
-import { ServiceClient } from '../api/service-client';
+import { createServiceClient } from '../api/create-client';
+import type { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
 import { openMirror, type MirrorDatabase } from '../store/database';
 import { realmValues, setRealmValues } from '../store/realm';
@@ -76,14 +77,14 @@ export class AccountSession {
     this.db = openMirror(options.mirrorPath);
     // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
     forgetExpiredSecrets(this.db);
-    const cached = realmValues(this.db) as RegistrationContext;
-    const hasCache = Object.keys(cached).length > 0;
-    this.client = new ServiceClient({
-      serverUrl: options.account.server_url,
-      email: options.account.email,
-      apiKey: options.apiKey,
+    const realm = realmValues(this.db);
+    const hasCache = Object.keys(realm).length > 0;
+    const cached = registrationContext(realm);
+    this.client = createServiceClient({
+      server_url: options.account.server_url,
+      credentials: { email: options.account.email, api_key: options.apiKey },
       logger: options.logger,
-      ...(typeof cached.service_feature_level === 'number' && { featureLevel: cached.service_feature_level }),
+      ...(cached.service_feature_level !== undefined && { featureLevel: cached.service_feature_level }),
     });
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);

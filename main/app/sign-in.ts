@@ -2,7 +2,7 @@
 // account is kept. No session exists yet, so this asks the server with a client of its own.
 import { ServiceError } from '../api/errors';
 import type { Logger } from '../api/logger';
-import { ServiceClient } from '../api/service-client';
+import { createServiceClient } from '../api/create-client';
 
 export interface CheckedAccount {
   server_url: string;
@@ -16,7 +16,7 @@ export async function checkCredentials(
   options: { logger: Logger; fetch?: typeof fetch },
 ): Promise<CheckedAccount> {
   const { server_url, email, api_key } = credentials;
-  const client = new ServiceClient({ serverUrl: server_url, email, apiKey: api_key, logger: options.logger, ...(options.fetch && { fetch: options.fetch }) });
+  const client = createServiceClient({ server_url, credentials: { email, api_key }, logger: options.logger, ...(options.fetch && { fetch: options.fetch }) });
   const settings = await client.call('getServerSettings', {});
   try {
     const { user } = await client.call('getUserByEmail', { email });

@@ -1,26 +1,18 @@
 // Worker thread entry: register and reconcile off the main thread, so that parsing a large
 // organization's snapshot and writing it never blocks the window.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ServiceClient } from '../api/service-client';
+import { createServiceClient } from '../api/create-client';
 import { openMirror } from '../store/database';
-import type { RegisterQueueParams } from '../../shared/api/registration';
 import { checkedRegistration } from './answers';
 import { reconcileSnapshot } from './reconcile';
-import { summarize } from './snapshot';
+import { REGISTER_PARAMS, summarize } from './snapshot';
+import { snapshotJobSchema } from './worker-snapshot';
 
-export interface SnapshotJob {
-  serverUrl: string;
-  email: string;
-  apiKey: string;
-  mirrorPath: string;
-  params: RegisterQueueParams;
-}
-
-const job = workerData as SnapshotJob;
-const client = new ServiceClient({ serverUrl: job.serverUrl, email: job.email, apiKey: job.apiKey });
+const job = snapshotJobSchema.parse(workerData);
+const client = createServiceClient({ server_url: job.serverUrl, credentials: { email: job.email, api_key: job.apiKey } });
 const db = openMirror(job.mirrorPath);
 try {
-  const result = checkedRegistration(await client.call('registerQueue', job.params));
+  const result = checkedRegistration(await client.call('registerQueue', REGISTER_PARAMS));
   reconcileSnapshot(db, result);
   parentPort?.postMessage({ ok: true, summary: summarize(result) });
 } catch (error) {

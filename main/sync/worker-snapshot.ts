@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
 import { NetworkError, ServiceError, TimeoutError } from '../api/errors';
-import type { RegisterQueueParams } from '../../shared/api/registration';
 import type { SnapshotStep, SnapshotSummary } from './engine';
 import { UnusableAnswerError } from './answers';
-import { REGISTER_PARAMS } from './snapshot';
-import type { SnapshotJob } from './snapshot-worker';
+
+/** What the worker thread is given: the account it registers for and the mirror it writes. */
+export const snapshotJobSchema = z.object({ serverUrl: z.string(), email: z.string(), apiKey: z.string(), mirrorPath: z.string() });
+export type SnapshotJob = z.infer<typeof snapshotJobSchema>;
 
 type WorkerAnswer = { ok: true; summary: SnapshotSummary } | { ok: false; error: Record<string, unknown> };
 
@@ -25,10 +27,10 @@ function startWorker(workerData: SnapshotJob): Worker {
  * Register and reconcile in a worker thread. The worker writes through its own connection;
  * the main thread's connection sees the result when the transaction commits (WAL).
  */
-export function workerSnapshot(account: Omit<SnapshotJob, 'params'>, params: RegisterQueueParams = REGISTER_PARAMS): SnapshotStep {
+export function workerSnapshot(job: SnapshotJob): SnapshotStep {
   return (signal) =>
     new Promise<SnapshotSummary>((resolve, reject) => {
-      const worker = startWorker({ ...account, params });
+      const worker = startWorker(job);
       // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
       const abort = () => void worker.terminate();
       signal.addEventListener('abort', abort, { once: true });
@@ -48,6 +50,8 @@ export function workerSnapshot(account: Omit<SnapshotJob, 'params'>, params: Reg
     });
 }
 
+const errorFields = z.record(z.string(), z.unknown());
+
 function rebuildError(data: Record<string, unknown>): Error {
   const request = String(data.request ?? 'POST /register');
   switch (data.name) {
@@ -57,7 +61,7 @@ function rebuildError(data: Record<string, unknown>): Error {
         msg: String(data.msg),
         status: Number(data.status),
         request,
-        fields: (data.fields as Record<string, unknown> | undefined) ?? {},
+        fields: errorFields.safeParse(data.fields).data ?? {},
         retryAfter: typeof data.retryAfter === 'number' ? data.retryAfter : undefined,
         message: String(data.message),
       });
