@@ -1,4 +1,4 @@
-// The directory as CSV (all of it, a search's results or a selection) and the import template
+// The directory in CSV (all of it, a search's results or a selection) and the import template
 // generated from the organization: both with a column per custom profile field, by its name.
 import type { CustomProfileField, User } from '../../shared/api/records';
 import { toCsv } from './csv-export';

@@ -1,4 +1,4 @@
-// A job's results as CSV (csv-stringify): one row per item with its outcome, so a failure can be
+// A job's results in CSV (csv-stringify): one row per item with its outcome, so a failure can be
 // fixed and imported again; for imports, the created user ids and the generated passwords, which
 // appear nowhere else.
 import { stringify } from 'csv-stringify/sync';

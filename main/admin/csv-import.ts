@@ -2,6 +2,7 @@
 // password; quoted fields, UTF-8, CRLF and a byte-order mark are the library's business. Each row
 // keeps the line it starts on, so every problem can be reported where the user will look.
 import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
 
 export interface CsvUserRow {
   /** 1-based line of the file where the row starts (the header is line 1). */
@@ -26,17 +27,21 @@ const IMPORT_COLUMNS = new Set(['email', 'full_name', 'password']);
 const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/;
 const unescapeFormula = (value: string) => value.replace(ESCAPED_FORMULA, '');
 
+/** What csv-parse gives with `info` and `raw` on: each record with its text and where it ends. */
+const parsedRecords = z.array(z.object({ record: z.record(z.string(), z.string()), raw: z.string(), info: z.object({ lines: z.number() }) }));
+
 export function parseUserCsv(text: string): CsvUserRow[] {
-  let records: { record: Record<string, string>; raw: string; info: { lines: number } }[];
+  let records: z.infer<typeof parsedRecords>;
   try {
-    records = parse(text, {
+    const parsed = parse(text, {
       bom: true,
       columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
       info: true,
       raw: true,
       skip_empty_lines: true,
       relax_column_count: true,
-    }) as typeof records;
+    });
+    records = parsedRecords.parse(parsed);
   } catch (error) {
     throw new CsvFormatError(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -62,6 +67,6 @@ export function parseUserCsv(text: string): CsvUserRow[] {
 }
 
 function headerOf(text: string): string[] {
-  const rows = parse(text, { bom: true, to_line: 1, relax_column_count: true }) as string[][];
+  const rows = parse(text, { bom: true, to_line: 1, relax_column_count: true });
   return (rows[0] ?? []).map((name) => name.trim().toLowerCase());
 }

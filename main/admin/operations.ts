@@ -1,6 +1,7 @@
 // What each kind of job sends for one item, how an item whose outcome a crash left unknown is
 // checked on the server before it is sent again, and which refusals concern the whole job
 // (the caller's rights) rather than the item.
+import { z } from 'zod';
 import type { CreateInviteLinkParams } from '../../shared/api/operations';
 import type { BulkJobKind, JobHalt } from '../../shared/bulk-jobs';
 import type { User } from '../../shared/api/records';
@@ -100,10 +101,23 @@ const deactivateUsers: JobOperation = {
   haltFor: haltUnlessAboutOwner('deactivate users'),
 };
 
+/** A job's invitation settings, read back from the mirror: checked before they are sent. */
+const inviteLinkSettings = z.object({
+  invite_expires_in_minutes: z.number().int().nullable().optional(),
+  invite_as: z.number().int().optional(),
+  stream_ids: z.array(z.number().int()).optional(),
+  group_ids: z.array(z.number().int()).optional(),
+  include_realm_default_subscriptions: z.boolean().optional(),
+  welcome_message_custom_text: z.string().nullable().optional(),
+});
+const createInviteLinkParams = z.custom<CreateInviteLinkParams>((value) => inviteLinkSettings.safeParse(value).success, {
+  error: 'the invitation settings of this job are not in the form the app sends',
+});
+
 const createInviteLinks: JobOperation = {
   async send(client, _payload, settings, options) {
     const { halt: _halt, ...params } = settings;
-    return await client.call('createInviteLink', params as CreateInviteLinkParams, options);
+    return await client.call('createInviteLink', createInviteLinkParams.parse(params), options);
   },
   // The API lists no invitation links, so a link that may exist is not sent twice: it is reported.
   recover: () =>

@@ -72,7 +72,7 @@ export function planRoles(db: MirrorDatabase, caller_id: number, targets: RoleTa
 
 function refusal(user: User, role: number, caller_id: number, callerIsOwner: boolean, owners: Set<number>): PlannedItem['skip'] {
   const name = user.full_name;
-  if (!(ROLE_VALUES as readonly number[]).includes(role)) return { code: 'INVALID_ROLE', message: `${role} is not a role.` };
+  if (!ROLE_VALUES.some((value) => value === role)) return { code: 'INVALID_ROLE', message: `${role} is not a role.` };
   if (user.is_bot) return { code: 'BOT', message: `${name} is a bot; bots keep their role.` };
   if (user.user_id === caller_id) return { code: 'SELF', message: `${name} is your own account; the job does not change your role.` };
   if (user.role === role) return { code: 'UNCHANGED', message: `${name} is already ${article(role)}.` };

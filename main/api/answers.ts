@@ -1,15 +1,17 @@
 // What an answer means: a success body, or a ServiceError with the server's code and extra
 // fields. Answers without a usable body (a proxy's HTML 502, a 405 or 500 without `code`) still
 // get a code from their status (reference/semantics.md (a)).
+import { z } from 'zod';
 import type { ErrorCode } from '../../shared/api/errors';
 import { ServiceError } from './errors';
 import { retryAfterSeconds } from './rate-limit';
 import type { RawAnswer } from './transport';
 
+const jsonObject = z.record(z.string(), z.unknown());
+
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return jsonObject.safeParse(JSON.parse(text)).data;
   } catch {
     return undefined;
   }

@@ -30,7 +30,7 @@ function systemErrorCode(error: unknown): { code: string | undefined; detail: st
   let detail = error instanceof Error ? error.message : String(error);
   for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
     detail = current.message;
-    const code = (current as { code?: unknown }).code;
+    const code = 'code' in current ? current.code : undefined;
     if (typeof code === 'string') return { code, detail };
     current = current.cause;
   }

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { AppState, IpcNotice, IpcNotices } from '../../shared/ipc';
 import type { SyncStatusView } from '../../shared/sync-status';
 import type { Logger } from '../api/logger';
@@ -45,6 +46,9 @@ export interface CoreOptions {
   desktop?: DesktopShell;
 }
 
+/** app-state.json: which account was in front when the app last ran. */
+const appStateFile = z.object({ active_account_id: z.string().nullable().optional() });
+
 type Listener = <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void;
 
 export async function createAppCore(options: CoreOptions): Promise<AppCore> {
@@ -67,7 +71,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
   const alerts = new DesktopAlerts({ file: join(dataDir, 'notifications.json'), emit, shell: options.desktop, mirrorPath });
   let session: AccountSession | undefined;
   let status: SyncStatusView = { state: 'signed_out' };
-  let active_account_id = ((readJson(stateFile) as { active_account_id?: string } | undefined)?.active_account_id ?? null) as string | null;
+  let active_account_id = appStateFile.safeParse(readJson(stateFile)).data?.active_account_id ?? null;
 
   const setStatus = (next: SyncStatusView) => {
     status = next;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { readJson, writeJsonAtomic } from '../files/json-file';
 
 /** An account is one user of one organization. Its API key is not here: it lives in the SecretStore. */
@@ -45,18 +46,23 @@ export class AccountRegistry {
   }
 }
 
-function readAccounts(file: string): Account[] {
-  const parsed = readJson(file) as { accounts?: unknown } | undefined;
-  if (parsed === undefined) return [];
-  if (!Array.isArray(parsed.accounts)) throw new Error(`${file} is not an accounts file`);
-  return parsed.accounts.filter(isAccount);
-}
+const accountSchema: z.ZodType<Account> = z.object({
+  account_id: z.string(),
+  server_url: z.string(),
+  email: z.string(),
+  user_id: z.number(),
+  realm_name: z.string(),
+});
+const accountsFile = z.object({ accounts: z.array(z.unknown()) });
 
-function isAccount(value: unknown): value is Account {
-  const a = value as Partial<Account> | null;
-  return (
-    typeof a === 'object' && a !== null &&
-    typeof a.account_id === 'string' && typeof a.server_url === 'string' &&
-    typeof a.email === 'string' && typeof a.user_id === 'number' && typeof a.realm_name === 'string'
-  );
+/** The accounts the file holds; an entry not in the form of an account is left out. */
+function readAccounts(file: string): Account[] {
+  const parsed = readJson(file);
+  if (parsed === undefined) return [];
+  const checked = accountsFile.safeParse(parsed);
+  if (!checked.success) throw new Error(`${file} is not an accounts file`);
+  return checked.data.accounts.flatMap((entry) => {
+    const account = accountSchema.safeParse(entry);
+    return account.success ? [account.data] : [];
+  });
 }

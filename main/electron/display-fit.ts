@@ -1,5 +1,6 @@
 // A remembered window geometry, checked and fitted to the displays attached now: a display may
 // have been unplugged or the state file edited, and a window off every screen is lost.
+import { z } from 'zod';
 
 export interface Rect {
   x: number;
@@ -24,8 +25,9 @@ const MAX_COORDINATE = 100_000;
 
 /** The geometry a state file holds, or null when it is not one. */
 export function parseGeometry(raw: unknown): WindowGeometry | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const { x, y, width, height, maximized } = raw as Record<string, unknown>;
+  const stored = z.record(z.string(), z.unknown()).safeParse(raw);
+  if (!stored.success) return null;
+  const { x, y, width, height, maximized } = stored.data;
   if (!isCoordinate(width) || !isCoordinate(height) || width <= 0 || height <= 0) return null;
   const geometry: WindowGeometry = { width, height, maximized: maximized === true };
   if (isCoordinate(x) && isCoordinate(y)) geometry.position = { x, y };

@@ -12,12 +12,13 @@ export function writeJsonAtomic(file: string, value: unknown): void {
   renameSync(temp, file);
 }
 
-/** The parsed file, or undefined if there is none. */
+/** The parsed file, or undefined if there is none; the caller checks its shape. */
 export function readJson(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return parsed;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
     throw error;
   }
 }

@@ -2,6 +2,7 @@
 // folders, user accounts, invitation links, profile fields, linkifiers, server settings and push
 // registration. The server decides permissions; the screens hide what the caller's role cannot
 // do, with the reason, and a refusal reaches the user with the server's own message.
+import { z } from 'zod';
 import type { ServerSettings } from '../../shared/api/records';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { NetworkError, TimeoutError } from '../api/errors';
@@ -10,17 +11,38 @@ import { channelsTable } from '../store/channels';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
 import { allRecords, getRecord } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
-import { realmValues } from '../store/realm';
+import { realmValue } from '../store/realm';
 import { activeOwnerIds, userById } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
 import { describeError, UserFacingError, type AreaHandlers } from './dispatch';
 import { buildPushRegistration } from './push-registration';
 
+/** Any value but undefined, as `!== undefined` narrows to. */
+type Defined = NonNullable<unknown> | null;
+type Given<T> = { [K in keyof T]?: T[K] & Defined };
+
 /** Only the fields given: an absent one keeps the server's value (zod leaves them undefined). */
-function given<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+function given<T extends object>(fields: T): Given<T> {
+  const present: Given<T> = {};
+  for (const key in fields) {
+    const value = fields[key];
+    if (value !== undefined) present[key] = value;
+  }
+  return present;
 }
+
+/** What the settings screen reads of the copy of GET /server_settings kept in the mirror. */
+const keptServerSettingsShape = z.looseObject({
+  authentication_methods: z.record(z.string(), z.boolean()).optional(),
+  external_authentication_methods: z.array(z.looseObject({ display_name: z.string() })).optional(),
+  service_feature_level: z.number().optional(),
+  service_version: z.string().optional(),
+  service_merge_base: z.string().optional(),
+  realm_name: z.string().optional(),
+  realm_description: z.string().optional(),
+});
+const keptServerSettings = z.custom<ServerSettings>((value) => keptServerSettingsShape.safeParse(value).success);
 
 /** Channel names for IDs, from the mirror; a channel it does not hold keeps its ID. */
 const channelNames = (db: MirrorDatabase, stream_ids: readonly number[]): string[] =>
@@ -104,7 +126,7 @@ export function adminHandlers(
       } catch (error) {
         // Offline: the copy kept after the last registration stands.
         if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
-        return (realmValues(db)['server_settings'] as ServerSettings | undefined) ?? null;
+        return keptServerSettings.safeParse(realmValue(db, 'server_settings')).data ?? null;
       }
     },
     'push.register': async ({ token_kind, token, bouncer_public_key, ios_app_id }) => {

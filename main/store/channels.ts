@@ -126,7 +126,7 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
 /** A subscription entry carries the channel's fields too; keep the channel record current. */
 function mergeIntoChannel(db: MirrorDatabase, entry: SubscriptionEntry): void {
   const channel = getRecord(db, channelsTable, entry.stream_id);
-  upsertRecords(db, channelsTable, [{ ...channel, ...entry } as Channel]);
+  upsertRecords(db, channelsTable, [channelsTable.record.parse({ ...channel, ...entry })]);
 }
 
 const sidebarFolderRow = z.object({ channel_folder_id: z.number(), name: z.string() });

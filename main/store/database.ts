@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
 import { migrations } from './migrations';
 import { registerSearchFunctions } from './search';
 
@@ -44,7 +45,7 @@ export function openMirror(path: string, upTo: number = migrations.length): Mirr
 }
 
 export function schemaVersion(db: MirrorDatabase): number {
-  return db.pragma('user_version', { simple: true }) as number;
+  return z.number().int().parse(db.pragma('user_version', { simple: true }));
 }
 
 function migrate(db: MirrorDatabase, upTo: number): void {

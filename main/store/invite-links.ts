@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { MirrorDatabase } from './database';
 import { prepared } from './keyed-table';
+import { reader } from './statements';
 
 export interface InviteLinkSubscriptions {
   stream_ids: number[];
@@ -18,7 +19,8 @@ const json = <T extends z.ZodType>(schema: T) =>
     .string()
     .transform((text, context) => {
       try {
-        return JSON.parse(text) as unknown;
+        const value: unknown = JSON.parse(text);
+        return value;
       } catch {
         context.addIssue({ code: 'custom', message: 'not JSON' });
         return z.NEVER;
@@ -33,6 +35,7 @@ const recorded = z.object({
 });
 const bulkSettings = z.object({ stream_ids: ids.default([]), group_ids: ids.default([]), include_realm_default_subscriptions: z.boolean().default(false) });
 const bulkResult = z.looseObject({ invite_link: z.string() });
+const bulkItemRow = z.object({ settings: z.string(), result: z.string() });
 
 export function recordInviteLink(db: MirrorDatabase, link_url: string, settings: InviteLinkSubscriptions): void {
   prepared(
@@ -44,10 +47,11 @@ export function recordInviteLink(db: MirrorDatabase, link_url: string, settings:
 /** Every link this account's app created, with what it subscribes people to; rows that do not read back are left out. */
 export function inviteLinkSubscriptions(db: MirrorDatabase): Map<string, InviteLinkSubscriptions> {
   const byLink = new Map<string, InviteLinkSubscriptions>();
-  const bulk = prepared(
+  const bulk = reader(
     db,
     "SELECT j.settings, i.result FROM bulk_job_items i JOIN bulk_jobs j USING (job_id) WHERE j.kind = 'create_invite_links' AND i.result IS NOT NULL",
-  ).all() as { settings: string; result: string }[];
+    bulkItemRow,
+  ).all();
   for (const row of bulk) {
     const settings = json(bulkSettings).safeParse(row.settings);
     const result = json(bulkResult).safeParse(row.result);

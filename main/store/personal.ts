@@ -1,4 +1,5 @@
 // Records that belong to the signed-in user or the organization's configuration.
+import { z } from 'zod';
 import type {
   CustomProfileField,
   Linkifier,
@@ -11,6 +12,7 @@ import type { EventHandlers } from './event-handlers';
 import { customProfileFieldSchema, linkifierSchema, savedSnippetSchema, scheduledMessageSchema } from '../../shared/api/record-schemas';
 import { deleteRecords, type KeyedTable, prepared, replaceRecords, storedRecord, upsertRecords } from './keyed-table';
 import { toLinkifier, toSavedSnippet } from './normalize';
+import { reader } from './statements';
 
 export const savedSnippetsTable: KeyedTable<SavedSnippet> = {
   table: 'saved_snippets',
@@ -66,13 +68,14 @@ export function replaceTopicPreferences(db: MirrorDatabase, preferences: readonl
   for (const preference of preferences) setTopicPreference(db, preference);
 }
 
+const topicPreferenceRow = z.object({ stream_id: z.number(), topic_name: z.string(), visibility_policy: z.number(), last_updated: z.number().nullable() });
+
 export function topicPreferences(db: MirrorDatabase, stream_id?: number): TopicPreference[] {
   const sql = 'SELECT stream_id, topic_name, visibility_policy, last_updated FROM user_topics';
-  const rows = (stream_id === undefined
-    ? prepared(db, `${sql} ORDER BY stream_id, topic_name`).all()
-    : prepared(db, `${sql} WHERE stream_id = ? ORDER BY topic_name`).all(stream_id)) as (TopicPreference & {
-    last_updated: number | null;
-  })[];
+  const rows =
+    stream_id === undefined
+      ? reader(db, `${sql} ORDER BY stream_id, topic_name`, topicPreferenceRow).all()
+      : reader(db, `${sql} WHERE stream_id = ? ORDER BY topic_name`, topicPreferenceRow).all(stream_id);
   return rows.map(({ last_updated, ...rest }) => (last_updated === null ? rest : { ...rest, last_updated }));
 }
 

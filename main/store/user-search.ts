@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { MirrorDatabase } from './database';
-import { prepared, tableGeneration } from './keyed-table';
+import { tableGeneration } from './keyed-table';
+import { reader } from './statements';
 
 /** Case and accents folded away, so "edi" finds "Édith" and "Édith" sorts among the E's. */
 export function foldName(name: string): string {
@@ -26,13 +28,16 @@ const foldedOf = (key: string): string => key.replace(DIGITS_MARK, '');
  * takes a few milliseconds, where SQL substring matching (or a trigram index, which also slows
  * every write) takes far longer on common fragments.
  */
+const indexRow = z.object({ user_id: z.number(), sort_name: z.string(), email: z.string(), delivery_email: z.string().nullable(), is_active: z.number() });
+type IndexRow = z.infer<typeof indexRow>;
+
 class UserSearchIndex {
   readonly #ids: Int32Array;
   /** "\x01<folded name>\x01<email>[\x01<delivery email>]": \x01 never occurs in a query, so no match spans two fields. */
   readonly #texts: string[];
   readonly #active: Uint8Array;
 
-  constructor(rows: { user_id: number; sort_name: string; email: string; delivery_email: string | null; is_active: number }[]) {
+  constructor(rows: IndexRow[]) {
     this.#ids = new Int32Array(rows.length);
     this.#texts = new Array<string>(rows.length);
     this.#active = new Uint8Array(rows.length);
@@ -76,7 +81,7 @@ export function userSearchIndex(db: MirrorDatabase): UserSearchIndex {
   const version = `${String(db.pragma('data_version', { simple: true }))}:${tableGeneration(db, 'users')}`;
   const cached = indexes.get(db);
   if (cached?.version === version) return cached.index;
-  const rows = prepared(db, 'SELECT user_id, sort_name, email, delivery_email, is_active FROM users ORDER BY sort_name, user_id').all() as ConstructorParameters<typeof UserSearchIndex>[0];
+  const rows = reader(db, 'SELECT user_id, sort_name, email, delivery_email, is_active FROM users ORDER BY sort_name, user_id', indexRow).all();
   const index = new UserSearchIndex(rows);
   indexes.set(db, { version, index });
   return index;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PersonCustomProfileField, PersonNewEmail, PersonRole, PersonUpdate } from '../../shared/api/events';
+import type { PersonUpdate } from '../../shared/api/events';
 import { ROLES } from '../../shared/api/limits';
 import type { User, UserStatus } from '../../shared/api/records';
 import type { MirrorDatabase } from './database';
@@ -93,30 +93,42 @@ export const userEvents: EventHandlers<'realm_user' | 'user_status'> = {
   },
 };
 
+// The forms of a person update that are not copied field for field. Records are open, so `in`
+// cannot tell the forms apart: each is recognized by its own shape.
+const customProfileFieldForm = z.object({
+  custom_profile_field: z.object({ id: recordId, value: z.string().nullable(), rendered_value: z.string().optional() }),
+});
+const newEmailForm = z.object({ new_email: z.string() });
+const roleForm = z.object({ role: z.number().int() });
+
 function applyPersonUpdate(user: User, person: PersonUpdate): User {
-  // Each form has user_id plus one group of fields; records are open, so narrow by hand.
-  if ('custom_profile_field' in person) {
-    const { id, value, rendered_value } = (person as PersonCustomProfileField).custom_profile_field;
+  const profileField = customProfileFieldForm.safeParse(person);
+  if (profileField.success) {
+    const { id, value, rendered_value } = profileField.data.custom_profile_field;
     const profile_data = { ...user.profile_data };
     if (value === null) delete profile_data[String(id)];
     else profile_data[String(id)] = rendered_value === undefined ? { value } : { value, rendered_value };
     return { ...user, profile_data };
   }
-  if ('new_email' in person) return { ...user, email: (person as PersonNewEmail).new_email };
-  if ('role' in person) {
-    const { role } = person as PersonRole;
+  const newEmail = newEmailForm.safeParse(person);
+  if (newEmail.success) return { ...user, email: newEmail.data.new_email };
+  const roleChange = roleForm.safeParse(person);
+  if (roleChange.success) {
+    const { role } = roleChange.data;
     return { ...user, role, is_owner: role === 100, is_admin: role <= 200, is_guest: role === 600 };
   }
   // The timezone form repeats the API email only to identify the user (deprecated); keep ours.
-  const { user_id: _id, email: _email, ...fields } = person as PersonUpdate & { email?: string };
+  const { user_id: _id, email: _email, ...fields } = person;
   return { ...user, ...fields };
 }
 
 function applyUserStatus(db: MirrorDatabase, user_id: number, event: UserStatus): void {
   const status: UserStatus & { user_id: number } = { ...getRecord(db, userStatusTable, user_id), user_id };
-  for (const field of ['status_text', 'emoji_name', 'emoji_code', 'reaction_type'] as const) {
-    if (event[field] !== undefined) status[field] = event[field] as never;
-  }
+  // An event carries only the fields that changed.
+  if (event.status_text !== undefined) status.status_text = event.status_text;
+  if (event.emoji_name !== undefined) status.emoji_name = event.emoji_name;
+  if (event.emoji_code !== undefined) status.emoji_code = event.emoji_code;
+  if (event.reaction_type !== undefined) status.reaction_type = event.reaction_type;
   // An empty text and no emoji is the status cleared.
   if (!status.status_text && !status.emoji_name) deleteRecords(db, userStatusTable, [user_id]);
   else upsertRecords(db, userStatusTable, [status]);

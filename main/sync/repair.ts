@@ -1,5 +1,6 @@
 // What to fetch again after events that could not be applied: their record kinds must not stay
 // wrong until the next registration.
+import { z } from 'zod';
 
 /** Events about messages: a registration does not carry messages, so those are refetched by id. */
 const MESSAGE_EVENTS = new Set(['message', 'update_message', 'delete_message', 'update_message_flags', 'reaction', 'submessage']);
@@ -15,12 +16,16 @@ export interface Repair {
   newest: boolean;
 }
 
+const anyObject = z.record(z.string(), z.unknown());
+
 export function repairFor(events: readonly unknown[]): Repair {
   const repair: Repair = { register: false, message_ids: [], newest: false };
   for (const event of events) {
-    const fields = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
-    if (TRANSIENT_EVENTS.has(fields.type as string)) continue;
-    if (!MESSAGE_EVENTS.has(fields.type as string)) {
+    // These events failed their checks, so nothing of them is assumed but that they may be objects.
+    const fields = anyObject.safeParse(event).data ?? {};
+    const type = typeof fields.type === 'string' ? fields.type : '';
+    if (TRANSIENT_EVENTS.has(type)) continue;
+    if (!MESSAGE_EVENTS.has(type)) {
       repair.register = true;
       continue;
     }
@@ -33,7 +38,7 @@ export function repairFor(events: readonly unknown[]): Repair {
 }
 
 function namedMessageIds(fields: Record<string, unknown>): number[] {
-  const message = fields.message as { id?: unknown } | undefined;
+  const message = anyObject.safeParse(fields.message).data;
   const candidates = [fields.message_id, message?.id, fields.message_ids, fields.messages].flat();
   return candidates.filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
 }

@@ -4,16 +4,20 @@ import type { TypingEvent } from '../../shared/api/events';
 import type { SetTypingStatusParams } from '../../shared/api/operations';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../store/messages';
 
+/** Cancels the timer it came from; harmless once the timer has fired. */
+export type CancelTimer = () => void;
+
 export interface Timers {
   now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+  setTimeout(callback: () => void, ms: number): CancelTimer;
 }
 
 export const systemTimers: Timers = {
   now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    return () => clearTimeout(handle);
+  },
 };
 
 /** Server defaults (reference semantics (c)), for a server that announces none. */
@@ -41,7 +45,7 @@ export function typingConversation(event: TypingEvent): ConversationKey {
  * passes without a new start.
  */
 export class TypingTracker {
-  readonly #typists = new Map<ConversationKey, Map<number, unknown>>();
+  readonly #typists = new Map<ConversationKey, Map<number, CancelTimer>>();
 
   constructor(
     private readonly onChange: (notice: TypingNotice) => void,
@@ -64,25 +68,25 @@ export class TypingTracker {
   }
 
   clear(): void {
-    for (const typists of this.#typists.values()) for (const timer of typists.values()) this.timers.clearTimeout(timer);
+    for (const typists of this.#typists.values()) for (const cancel of typists.values()) cancel();
     this.#typists.clear();
   }
 
-  #set(conversation: ConversationKey, user_id: number, timer: unknown): void {
+  #set(conversation: ConversationKey, user_id: number, cancel: CancelTimer): void {
     let typists = this.#typists.get(conversation);
     if (!typists) this.#typists.set(conversation, (typists = new Map()));
     const previous = typists.get(user_id);
-    if (previous !== undefined) this.timers.clearTimeout(previous);
+    previous?.();
     const isNew = previous === undefined;
-    typists.set(user_id, timer);
+    typists.set(user_id, cancel);
     if (isNew) this.onChange({ conversation, user_ids: this.typing(conversation) });
   }
 
   #remove(conversation: ConversationKey, user_id: number): void {
     const typists = this.#typists.get(conversation);
-    const timer = typists?.get(user_id);
-    if (!typists || timer === undefined) return;
-    this.timers.clearTimeout(timer);
+    const cancel = typists?.get(user_id);
+    if (!typists || cancel === undefined) return;
+    cancel();
     typists.delete(user_id);
     if (typists.size === 0) this.#typists.delete(conversation);
     this.onChange({ conversation, user_ids: this.typing(conversation) });
@@ -98,7 +102,7 @@ export type TypingTarget = Omit<SetTypingStatusParams, 'op'>;
  */
 export class TypingNotifier {
   #lastStart: number | undefined;
-  #stopTimer: unknown;
+  #cancelStop: CancelTimer | undefined;
 
   constructor(
     private readonly target: TypingTarget,
@@ -115,14 +119,14 @@ export class TypingNotifier {
       this.#lastStart = now;
       this.#send('start');
     }
-    if (this.#stopTimer !== undefined) this.timers.clearTimeout(this.#stopTimer);
-    this.#stopTimer = this.timers.setTimeout(() => this.stop(), this.periods.server_typing_stopped_wait_period_milliseconds);
+    this.#cancelStop?.();
+    this.#cancelStop = this.timers.setTimeout(() => this.stop(), this.periods.server_typing_stopped_wait_period_milliseconds);
   }
 
   /** Composing cancelled or the message sent. */
   stop(): void {
-    if (this.#stopTimer !== undefined) this.timers.clearTimeout(this.#stopTimer);
-    this.#stopTimer = undefined;
+    this.#cancelStop?.();
+    this.#cancelStop = undefined;
     if (this.#lastStart === undefined) return;
     this.#lastStart = undefined;
     this.#send('stop');
@@ -130,14 +134,14 @@ export class TypingNotifier {
 
   /** The session ends: the pending stop timer goes, and nothing more is sent. */
   dispose(): void {
-    if (this.#stopTimer !== undefined) this.timers.clearTimeout(this.#stopTimer);
-    this.#stopTimer = undefined;
+    this.#cancelStop?.();
+    this.#cancelStop = undefined;
     this.#lastStart = undefined;
   }
 
   #send(op: 'start' | 'stop'): void {
     // Typing notices are best effort: a lost one must never disturb composing.
-    this.send({ ...this.target, op } as SetTypingStatusParams).catch(this.onError);
+    this.send({ ...this.target, op }).catch(this.onError);
   }
 }
 

@@ -13,10 +13,7 @@ class ManualTimers implements Timers {
   setTimeout = (callback: () => void, ms: number) => {
     const id = this.#next++;
     this.#timers.set(id, { at: this.time + ms, callback });
-    return id;
-  };
-  clearTimeout = (handle: unknown) => {
-    this.#timers.delete(handle as number);
+    return () => void this.#timers.delete(id);
   };
   advance(ms: number): void {
     const until = this.time + ms;
