@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
+import { holds, quickParse } from '../../shared/api/quick-check';
 import type { MirrorDatabase } from './database';
 
 /**
@@ -20,14 +21,15 @@ export interface KeyedTable<R> {
  * derives from, as the server's answers were checked (records stay open, kept as received).
  */
 export function storedRecord<R>(shape: z.ZodType): z.ZodType<R> {
-  return z.custom<R>((value) => shape.safeParse(value).success, { error: 'a stored record is not in the form the app reads' });
+  return z.custom<R>((value) => holds(shape, value), { error: 'a stored record is not in the form the app reads' });
 }
 
-const jsonRow = z.object({ json: z.string() });
-
-/** A row's JSON column, parsed and checked against the table's record shape. */
+/** A row's JSON column, parsed and checked against the table's record shape (read, not copied). */
 export function readRecord<R>(t: KeyedTable<R>, row: unknown): R {
-  return t.record.parse(JSON.parse(jsonRow.parse(row).json));
+  if (typeof row !== 'object' || row === null || !('json' in row) || typeof row.json !== 'string') {
+    throw new Error(`A row read from ${t.table} has no JSON column.`);
+  }
+  return quickParse(t.record, JSON.parse(row.json));
 }
 
 export type Row = Record<string, unknown> & { json: string };
@@ -55,6 +57,24 @@ export function prepared(db: MirrorDatabase, sql: string): Statement {
   return statement;
 }
 
+/** A table's statements, written once: the hot paths (events) then look up the same SQL string, whose hash is kept. */
+interface TableSql {
+  upsert: string;
+  select: string;
+  delete: string;
+}
+
+const tableSql = new WeakMap<object, TableSql>();
+
+function sqlOf<R>(t: KeyedTable<R>): TableSql {
+  let sql = tableSql.get(t);
+  if (!sql) {
+    const select = `SELECT json FROM ${t.table} WHERE ${t.key} = ?`;
+    tableSql.set(t, (sql = { upsert: upsertSql(t), select, delete: `DELETE FROM ${t.table} WHERE ${t.key} = ?` }));
+  }
+  return sql;
+}
+
 function upsertSql<R>(t: KeyedTable<R>): string {
   const names = [...Object.keys(t.columns), 'json'];
   const updates = names.filter((n) => n !== t.key).map((n) => `${n} = excluded.${n}`);
@@ -77,7 +97,7 @@ function toValues<R>(readers: ((record: R, position: number) => unknown)[], reco
 }
 
 export function upsertRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, records: readonly R[]): void {
-  const statement = prepared(db, upsertSql(t));
+  const statement = prepared(db, sqlOf(t).upsert);
   const readers = Object.values(t.columns);
   for (let position = 0; position < records.length; position++) statement.run(toValues(readers, records[position]!, position));
   wrote(db, t.table);
@@ -92,13 +112,13 @@ export function replaceRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, records:
 }
 
 export function deleteRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, keys: readonly (number | string)[]): void {
-  const statement = prepared(db, `DELETE FROM ${t.table} WHERE ${t.key} = ?`);
+  const statement = prepared(db, sqlOf(t).delete);
   for (const key of keys) statement.run(key);
   wrote(db, t.table);
 }
 
 export function getRecord<R>(db: MirrorDatabase, t: KeyedTable<R>, key: number | string): R | undefined {
-  const row: unknown = prepared(db, `SELECT json FROM ${t.table} WHERE ${t.key} = ?`).get(key);
+  const row: unknown = prepared(db, sqlOf(t).select).get(key);
   return row === undefined ? undefined : readRecord(t, row);
 }
 

@@ -3,6 +3,7 @@
 // function uses, so a reader of the mirror cannot write to it by accident.
 import type { RunResult } from 'better-sqlite3';
 import type { z } from 'zod';
+import { quickParse } from '../../shared/api/quick-check';
 import type { MirrorDatabase } from './database';
 import { prepared } from './keyed-table';
 
@@ -18,10 +19,10 @@ export interface Writer {
 export function reader<Row>(db: MirrorDatabase, sql: string, row: z.ZodType<Row>): Reader<Row> {
   const statement = prepared(db, sql);
   return {
-    all: (...params) => statement.all(...params).map((found) => row.parse(found)),
+    all: (...params) => statement.all(...params).map((found) => quickParse(row, found)),
     get: (...params) => {
       const found: unknown = statement.get(...params);
-      return found === undefined ? undefined : row.parse(found);
+      return found === undefined ? undefined : quickParse(row, found);
     },
   };
 }
@@ -33,5 +34,5 @@ export function writer(db: MirrorDatabase, sql: string): Writer {
 
 /** A JSON column read back: parsed, then checked against what was written. */
 export function jsonColumn<T>(text: string, shape: z.ZodType<T>): T {
-  return shape.parse(JSON.parse(text));
+  return quickParse(shape, JSON.parse(text));
 }

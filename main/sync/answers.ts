@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Message } from '../../shared/api/records';
 import { firstProblem, messageSchema } from '../../shared/api/record-schemas';
+import { quickProblem } from '../../shared/api/quick-check';
 import { checkRegistration, type RegisterQueueResult } from '../../shared/api/registration';
 
 /** The server answered, but not in a form the app can use: nothing of the answer was applied. */
@@ -20,8 +21,8 @@ const eventsAnswerSchema = z.looseObject({ events: z.array(z.unknown()) });
 const messagesAnswerSchema = z.looseObject({ messages: z.array(messageSchema), found_newest: z.boolean() });
 
 function check<T>(schema: z.ZodType, answer: unknown, request: string): T {
-  const checked = schema.safeParse(answer);
-  if (!checked.success) throw new UnusableAnswerError(request, firstProblem(checked.error));
+  const error = quickProblem(schema, answer);
+  if (error) throw new UnusableAnswerError(request, firstProblem(error));
   return answer as T;
 }
 

@@ -30,6 +30,7 @@ import {
   userStatusSchema,
   messageSchema,
 } from './record-schemas';
+import { quickProblem } from './quick-check';
 
 interface EventBase extends OpenRecord {
   id: number;
@@ -544,8 +545,8 @@ export function checkEvent(event: unknown): CheckedEvent {
   if (!isKnownEvent(candidate)) return { kind: 'unknown', event: candidate };
   const fields: z.ZodType | Readonly<Record<string, z.ZodType>> = EVENT_FIELDS[candidate.type];
   const schema = fields instanceof z.ZodType ? fields : fields[candidate.op as string];
-  const checked = schema?.safeParse(event);
-  if (checked && !checked.success) return { kind: 'invalid', event, problem: firstProblem(checked.error) };
+  const error = schema && quickProblem(schema, event);
+  if (error) return { kind: 'invalid', event, problem: firstProblem(error) };
   return { kind: 'known', event: candidate };
 }
 

@@ -28,6 +28,7 @@ import {
   userSchema,
   userStatusSchema,
 } from './record-schemas';
+import { quickProblem } from './quick-check';
 import { unreadMessagesSchema, type UnreadMessages } from './unread';
 
 export interface ClientCapabilities {
@@ -157,7 +158,7 @@ const registrationSchema = z.looseObject({
 
 /** A registration answer the mirror can take, or a sentence saying what is wrong with it. */
 export function checkRegistration(answer: unknown): { ok: true; result: RegisterQueueResult } | { ok: false; problem: string } {
-  const checked = registrationSchema.safeParse(answer);
-  // The answer itself is kept: parsing copies every record, and a large organization has 100,000.
-  return checked.success ? { ok: true, result: answer as RegisterQueueResult } : { ok: false, problem: firstProblem(checked.error) };
+  // The answer itself is kept and only read: parsing would copy every record, and a large organization has 100,000.
+  const error = quickProblem(registrationSchema, answer);
+  return error === undefined ? { ok: true, result: answer as RegisterQueueResult } : { ok: false, problem: firstProblem(error) };
 }
