@@ -108,7 +108,7 @@ async function coldStart(dataDir: string, browser: Awaited<ReturnType<typeof lau
     );
     const page = await browser.newPage();
     await page.goto(url);
-    await page.getByTestId('channel').first().waitFor({ timeout: 120_000 });
+    await page.getByRole('navigation', { name: 'Sidebar' }).locator('[data-row^="channel:"]').first().waitFor({ timeout: 120_000 });
     const elapsed = performance.now() - started;
     await page.close();
     return elapsed;
