@@ -77,7 +77,7 @@ describe('axe on every screen', () => {
     await check('view-settings');
   });
 
-  it('a conversation, its message menu, reaction picker and delete confirmation, and the topic deletion', async () => {
+  it('a conversation, its message menu, reaction picker and delete confirmation, Send later and the snippets', async () => {
     await openTopic();
     const message = main().getByTestId('message').last();
     await message.waitFor();
