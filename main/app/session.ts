@@ -11,6 +11,7 @@ import { openMirror, type MirrorDatabase } from '../store/database';
 import { realmValues, setRealmValues } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { OutboxDrain } from '../sync/outbox-drain';
+import { pollSpacingMs } from '../sync/poll-spacing';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
@@ -116,6 +117,7 @@ export class AccountSession {
       logger: options.logger,
       ...(options.backoff && { backoff: options.backoff }),
       ...(hasCache && { firstRegistrationDelayMs: CACHED_START_REGISTRATION_DELAY_MS }),
+      pollSpacingMs: () => pollSpacingMs(this.client.rateLimit, Date.now()),
       onChanges: options.onChanges,
       onStatus: (status) => {
         options.onStatus(status);
