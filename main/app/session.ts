@@ -11,7 +11,7 @@ import { openMirror, type MirrorDatabase } from '../store/database';
 import { realmValues, setRealmValues } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { OutboxDrain } from '../sync/outbox-drain';
-import { pollSpacingMs } from '../sync/poll-spacing';
+import { PollSpacing } from '../sync/poll-spacing';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
@@ -79,11 +79,13 @@ export class AccountSession {
     forgetExpiredSecrets(this.db);
     const cached = realmValues(this.db) as RegistrationContext;
     const hasCache = Object.keys(cached).length > 0;
+    const pollSpacing = new PollSpacing();
     this.client = new ServiceClient({
       serverUrl: options.account.server_url,
       email: options.account.email,
       apiKey: options.apiKey,
       logger: options.logger,
+      onRateLimit: (state) => pollSpacing.observe(state),
       ...(typeof cached.service_feature_level === 'number' && { featureLevel: cached.service_feature_level }),
     });
     // Limits and feature level from the last registration hold until a new one answers.
@@ -117,7 +119,7 @@ export class AccountSession {
       logger: options.logger,
       ...(options.backoff && { backoff: options.backoff }),
       ...(hasCache && { firstRegistrationDelayMs: CACHED_START_REGISTRATION_DELAY_MS }),
-      pollSpacingMs: () => pollSpacingMs(this.client.rateLimit, Date.now()),
+      pollSpacingMs: () => pollSpacing.spacingMs(Date.now()),
       onChanges: options.onChanges,
       onStatus: (status) => {
         options.onStatus(status);

@@ -10,9 +10,24 @@ const RULE_WINDOW_MS = 60_000;
 /** The share of the budget the polls may take while it is scarce. */
 const POLL_SHARE = 0.1;
 
-/** 0 while at least half the budget remains (or none is announced): a chat's events come at once. */
-export function pollSpacingMs(state: RateLimitState | undefined, now: number): number {
-  if (state?.limit === undefined || state.limit <= 0 || now >= state.resetAt) return 0;
-  if (state.remaining >= state.limit / 2) return 0;
-  return RULE_WINDOW_MS / (state.limit * POLL_SHARE);
+/**
+ * Fed every rate-limit state the server announces. The budget counts as scarce for a window after
+ * it last fell below half: a budget spent in bursts is whole again at each burst's start, and
+ * polling at once then would take half of every burst.
+ */
+export class PollSpacing {
+  #limit: number | undefined;
+  #scarceAt: number | undefined;
+
+  observe(state: RateLimitState): void {
+    if (state.limit === undefined || state.limit <= 0) return;
+    this.#limit = state.limit;
+    if (state.remaining < state.limit / 2) this.#scarceAt = state.observedAt;
+  }
+
+  /** 0 unless the budget was scarce within the last window: a chat's events come at once. */
+  spacingMs(now: number): number {
+    if (this.#limit === undefined || this.#scarceAt === undefined || now - this.#scarceAt > RULE_WINDOW_MS) return 0;
+    return RULE_WINDOW_MS / (this.#limit * POLL_SHARE);
+  }
 }
