@@ -83,6 +83,7 @@ const RATE_MIN_SPAN_MS = 10_000;
 /** Shorter waits are pacing, not worth a notice. */
 const WAIT_NOTICE_MS = 1_000;
 const QUEUE_BATCH = 256;
+const RESET_ROUNDING_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 
 export class JobRunner {
@@ -134,7 +135,7 @@ export class JobRunner {
       skipped: counts.skipped,
       remaining,
       rate_per_minute: rate,
-      seconds_left: secondsLeft({ itemsLeft: remaining, ratePerMinute: rate, budget: this.#budget(run), now: Date.now() }),
+      seconds_left: this.#secondsLeft(run, remaining),
       waiting_until: waitingUntil !== null && waitingUntil > Date.now() ? waitingUntil : null,
       halt: job.settings.halt ?? null,
     };
@@ -375,7 +376,8 @@ export class JobRunner {
     const now = Date.now();
     const limit = this.#client.rateLimit;
     // A sliding window's reset is at most a window away: the longest distance seen is the window.
-    if (limit) run.windowMs = Math.max(run.windowMs, limit.resetAt - limit.observedAt);
+    // The reset is whole seconds rounded down: the window can be a second longer than it shows.
+    if (limit) run.windowMs = Math.max(run.windowMs, limit.resetAt - limit.observedAt + RESET_ROUNDING_MS);
     run.finishedAt.push(now);
     while (run.finishedAt[0]! <= now - RATE_WINDOW_MS) run.finishedAt.shift();
     if (now - run.lastNotice >= this.#intervalMs) this.#notify(run);
@@ -389,6 +391,17 @@ export class JobRunner {
     if (span < RATE_MIN_SPAN_MS) return null;
     const recent = run.finishedAt.filter((at) => at > now - RATE_WINDOW_MS).length;
     return Math.round((recent / span) * 60_000 * 10) / 10;
+  }
+
+  /** The recent past replayed: over the rate limit's window once it held the run, else over the time sent (up to the pace's window). */
+  #secondsLeft(run: Run | undefined, itemsLeft: number): number | null {
+    if (!run) return null;
+    const now = Date.now();
+    const budget = this.#budget(run);
+    const periodMs = budget?.windowMs ?? Math.min(RATE_WINDOW_MS, now - run.startedAt);
+    if (budget === null && periodMs < RATE_MIN_SPAN_MS) return null;
+    const finishedAt = run.finishedAt.filter((at) => at > now - periodMs);
+    return secondsLeft({ itemsLeft, finishedAt, periodMs, budget, now });
   }
 
   /** The server's budget, when the rate limit held the run within the pace's window. */

@@ -2,7 +2,7 @@
 // server look-up before sign-in and the snapshot worker all come here, so the credentials, the
 // user agent and the logger are decided once.
 import type { Logger } from './logger';
-import { ServiceClient } from './service-client';
+import { ServiceClient, type ServiceClientOptions } from './service-client';
 
 /** How this app names itself to the server. */
 export const USER_AGENT = 'TeamChatDesktop';
@@ -16,6 +16,8 @@ export interface ClientSetup {
   fetch?: typeof fetch;
   /** The server's feature level when the mirror already knows it. */
   featureLevel?: number;
+  /** Told the rate-limit budget after each answer (the session spaces its event polls by it). */
+  onRateLimit?: ServiceClientOptions['onRateLimit'];
 }
 
 export function createServiceClient(setup: ClientSetup): ServiceClient {
@@ -26,5 +28,6 @@ export function createServiceClient(setup: ClientSetup): ServiceClient {
     ...(setup.logger && { logger: setup.logger }),
     ...(setup.fetch && { fetch: setup.fetch }),
     ...(setup.featureLevel !== undefined && { featureLevel: setup.featureLevel }),
+    ...(setup.onRateLimit && { onRateLimit: setup.onRateLimit }),
   });
 }

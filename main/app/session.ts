@@ -12,6 +12,7 @@ import { openMirror, type MirrorDatabase } from '../store/database';
 import { realmValues, setRealmValues } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { OutboxDrain } from '../sync/outbox-drain';
+import { PollSpacing } from '../sync/poll-spacing';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
@@ -80,11 +81,13 @@ export class AccountSession {
     const realm = realmValues(this.db);
     const hasCache = Object.keys(realm).length > 0;
     const cached = registrationContext(realm);
+    const pollSpacing = new PollSpacing();
     this.client = createServiceClient({
       server_url: options.account.server_url,
       credentials: { email: options.account.email, api_key: options.apiKey },
       logger: options.logger,
       ...(cached.service_feature_level !== undefined && { featureLevel: cached.service_feature_level }),
+      onRateLimit: (state) => pollSpacing.observe(state),
     });
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);
@@ -117,6 +120,7 @@ export class AccountSession {
       logger: options.logger,
       ...(options.backoff && { backoff: options.backoff }),
       ...(hasCache && { firstRegistrationDelayMs: CACHED_START_REGISTRATION_DELAY_MS }),
+      pollSpacingMs: () => pollSpacing.spacingMs(Date.now()),
       onChanges: options.onChanges,
       onStatus: (status) => {
         options.onStatus(status);

@@ -56,6 +56,8 @@ export interface SyncEngineOptions {
    * idle poll: it says nothing of the interval (real servers send one after 45-55 s).
    */
   minHeartbeatMs?: number;
+  /** Least time from one poll's start to the next's, read before each poll (pollSpacingMs). */
+  pollSpacingMs?: () => number;
 }
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000 };
@@ -79,7 +81,8 @@ interface OwedFetches {
  * poll silent for two heartbeat intervals is given up; a rejected key stops the loop.
  */
 export class SyncEngine {
-  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered'>> & Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered'>;
+  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs'>> &
+    Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs'>;
   #queue: SnapshotSummary | undefined;
   #failures = 0;
   #running = false;
@@ -91,6 +94,7 @@ export class SyncEngine {
   #owed: OwedFetches = { backfill: false, message_ids: [], newest: false };
   /** How long the server took to send a heartbeat to an idle poll; learned, as no answer announces it. */
   #heartbeatMs: number | undefined;
+  #lastPollAt: number | undefined;
 
   constructor(options: SyncEngineOptions) {
     this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, minHeartbeatMs: 1_000, ...options };
@@ -177,13 +181,24 @@ export class SyncEngine {
       await this.#fetchOwed(signal);
       return;
     }
-    await this.#poll(this.#queue, signal);
+    await this.#spacePolls();
+    if (this.#stopped) return;
+    await this.#poll(this.#queue, this.#freshSignal());
+  }
+
+  /** Waits out the spacing asked since the last poll started; recovery polls at once. */
+  async #spacePolls(): Promise<void> {
+    const spacing = this.#o.pollSpacingMs?.() ?? 0;
+    if (this.#status.state !== 'online' || this.#lastPollAt === undefined || spacing <= 0) return;
+    const due = this.#lastPollAt + spacing - this.#o.now();
+    if (due > 0) await this.#pause(due);
   }
 
   async #poll(queue: SnapshotSummary, signal: AbortSignal): Promise<void> {
     const recovering = this.#status.state !== 'online';
     const { queue_id, last_event_id } = queue;
     const started = this.#o.now();
+    this.#lastPollAt = started;
     const answer = checkedEvents(
       await this.#watched(recovering, signal, (polling) =>
         this.#o.client.call('getEvents', { queue_id, last_event_id, ...(recovering && { dont_block: true }) }, { signal: polling }),

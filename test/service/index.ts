@@ -11,6 +11,7 @@ import { openDatabase } from './db/schema';
 import { EventQueues } from './events/queues';
 import { controlHandler } from './http/control';
 import { Router } from './http/router';
+import { RequestLog } from './http/requestLog';
 import { createHttpServer } from './http/server';
 import { routes } from './routes';
 import { seedDemo } from './seed/demo';
@@ -31,6 +32,8 @@ export interface RunningService {
   /** Runs the delivery step now, as if the clock read nowSeconds. */
   deliverDueScheduledMessages(nowSeconds?: number): void;
   setOutgoingWebhookUrl(botUserId: number, url: string): void;
+  /** Every authenticated request answered, for tests that account for a rate-limit budget. */
+  requests: RequestLog;
   db: Database.Database;
 }
 
@@ -66,8 +69,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     db.prepare('UPDATE users SET webhook_url = ? WHERE user_id = ? AND bot_type = ?').run(url, botUserId, OUTGOING_WEBHOOK_BOT);
   };
   const deliver = (now?: number): void => deliverDueScheduledMessages(sim, now);
-  const actions = { faults, expireQueues: () => queues.expireAll(), deliverDueScheduledMessages: deliver, setOutgoingWebhookUrl };
-  const server = createHttpServer(sim, new Router(routes), controlHandler(actions));
+  const requests = new RequestLog();
+  const actions = { faults, expireQueues: () => queues.expireAll(), deliverDueScheduledMessages: deliver, setOutgoingWebhookUrl, requests };
+  const server = createHttpServer(sim, new Router(routes), controlHandler(actions), requests);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -102,5 +106,5 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     return closing;
   };
 
-  return { url: sim.url, accounts, faults, close, expireQueues: actions.expireQueues, deliverDueScheduledMessages: deliver, setOutgoingWebhookUrl, db };
+  return { url: sim.url, accounts, faults, close, expireQueues: actions.expireQueues, deliverDueScheduledMessages: deliver, setOutgoingWebhookUrl, requests, db };
 }

@@ -9,6 +9,7 @@ import { serveFile, type ServedFile } from './files';
 import { ApiError, badRequest, rateLimitHit } from './errors';
 import { Params } from './params';
 import { headers as rateLimitHeaders, RateLimiter } from './rateLimit';
+import type { RequestLog } from './requestLog';
 import type { Answer, Router } from './router';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -16,7 +17,7 @@ const DEFAULT_RATE_LIMIT = 200;
 
 export type ControlHandler = (path: string, body: unknown) => Answer | null;
 
-export function createHttpServer(sim: Sim, router: Router, control: ControlHandler): http.Server {
+export function createHttpServer(sim: Sim, router: Router, control: ControlHandler, requests: RequestLog): http.Server {
   const limiter = sim.config.rateLimitPerMinute === null ? null : new RateLimiter(sim.config.rateLimitPerMinute);
 
   const server = http.createServer((req, res) => {
@@ -58,6 +59,7 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
     if (!(await injectFaults(req, res))) return;
 
     let extraHeaders: Record<string, string> = {};
+    let caller: { user_id: number; route: string } | null = null;
     try {
       const match = router.match(req.method ?? 'GET', url.pathname.slice('/api/v1'.length));
       if (match === null) throw new ApiError(404, 'BAD_REQUEST', 'Not Found');
@@ -77,6 +79,7 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
         answer = await route.handle(base);
       } else {
         const user: UserRow = authenticate(sim.db, sim.realm().host, req.headers.authorization);
+        caller = { user_id: user.user_id, route: `${route.method} ${route.path}` };
         if (limiter !== null) extraHeaders = limiter.take(user.user_id);
         answer = await route.handle({ ...base, user });
       }
@@ -84,9 +87,11 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
       const envelope: Answer = { result: 'success', msg: '', ...answer };
       if (ignored.length > 0) envelope['ignored_parameters_unsupported'] = ignored;
       send(res, 200, envelope, extraHeaders);
+      if (caller !== null) requests.record({ ...caller, status: 200, at: Date.now() });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       send(res, error.status, error.body(), { ...extraHeaders, ...error.headers });
+      if (caller !== null) requests.record({ ...caller, status: error.status, at: Date.now() });
     }
   }
 

@@ -18,12 +18,14 @@ type Answer = { events: unknown[]; afterMs?: number } | { body: unknown } | Erro
 /** A scripted server: each poll takes the next answer; an empty script hangs too. */
 function scripted(answers: Answer[], messages: Message[] = []) {
   const polls: GetEventsParams[] = [];
+  const pollTimes: number[] = [];
   const signals: AbortSignal[] = [];
   const fetched: GetMessagesParams[] = [];
   const deleted: string[] = [];
   const hang = (signal: AbortSignal | undefined) => new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
   const getEvents = async (params: GetEventsParams, options?: { signal?: AbortSignal }) => {
     polls.push(params);
+    pollTimes.push(Date.now());
     if (options?.signal) signals.push(options.signal);
     const next = answers.shift() ?? 'hang';
     if (next === 'hang') return hang(options?.signal);
@@ -45,7 +47,7 @@ function scripted(answers: Answer[], messages: Message[] = []) {
       return {};
     },
   };
-  return { client, polls, signals, fetched, deleted };
+  return { client, polls, pollTimes, signals, fetched, deleted };
 }
 
 const engines: SyncEngine[] = [];
@@ -61,6 +63,7 @@ interface EngineSetup {
   messages?: Message[];
   snapshot?: SnapshotStep;
   backoff?: { baseMs: number; maxMs: number };
+  pollSpacingMs?: () => number;
 }
 
 function engineWith(answers: Answer[], options: EngineSetup = {}) {
@@ -83,6 +86,7 @@ function engineWith(answers: Answer[], options: EngineSetup = {}) {
     minHeartbeatMs: 20,
     random: options.random ?? (() => 1),
     ...(options.now && { now: options.now }),
+    ...(options.pollSpacingMs && { pollSpacingMs: options.pollSpacingMs }),
     onChanges: () => undefined,
     onStatus: (status) => statuses.push(status),
   });
@@ -170,6 +174,24 @@ describe('the event loop', () => {
     expect(engine.status).toEqual({ state: 'key_rejected', message: 'Invalid API key' });
     await engine.stop();
     expect(server.deleted).toEqual(['q1']);
+  });
+
+  it('spaces its polls as asked, so that events wait in the queue and come together', async () => {
+    const { engine, server } = engineWith([{ events: [status(10, 'a')] }, { events: [status(10, 'b')] }, { events: [status(10, 'c')] }], { pollSpacingMs: () => 300 });
+    engine.start();
+    await expect.poll(() => server.polls.length).toBe(3);
+    const gaps = server.pollTimes.slice(1).map((at, i) => at - server.pollTimes[i]!);
+    expect(gaps.every((gap) => gap >= 300 - 5), JSON.stringify(gaps)).toBe(true);
+  });
+
+  it('stops at once while it waits to poll', async () => {
+    const { engine, server } = engineWith([{ events: [status(10, 'a')] }], { pollSpacingMs: () => 60_000 });
+    engine.start();
+    await expect.poll(() => server.polls.length).toBe(1);
+    const asked = Date.now();
+    await engine.stop();
+    expect(Date.now() - asked).toBeLessThan(1_000);
+    expect(server.polls.length).toBe(1);
   });
 
   it('leaves no listener behind on its signal after a long offline spell', async () => {
