@@ -25,13 +25,15 @@ export const channelsTable: KeyedTable<Channel> = {
 
 /** SQLite keeps booleans as 0 and 1. */
 const flag = z.number().transform((value) => value === 1);
+// The 0/1 columns are read as numbers and turned into booleans by hand: a zod transform would make
+// every one of ten thousand rows go through zod's copying parse (warm start's channel listing).
 const channelSummaryRow = z.object({
   stream_id: z.number(),
   name: z.string(),
   folder_id: z.number().nullable(),
-  is_archived: flag,
-  invite_only: flag,
-  is_web_public: flag,
+  is_archived: z.number(),
+  invite_only: z.number(),
+  is_web_public: z.number(),
   rendered_description: z.string(),
 });
 
@@ -41,7 +43,9 @@ export function channelSummaries(db: MirrorDatabase): ChannelSummary[] {
     db,
     'SELECT stream_id, name, folder_id, is_archived, invite_only, is_web_public, rendered_description FROM channels ORDER BY name, stream_id',
     channelSummaryRow,
-  ).all();
+  )
+    .all()
+    .map((row) => ({ ...row, is_archived: row.is_archived === 1, invite_only: row.invite_only === 1, is_web_public: row.is_web_public === 1 }));
 }
 
 export function subscribedChannelIds(db: MirrorDatabase): Set<number> {

@@ -29,7 +29,17 @@ export function holds<T>(schema: z.ZodType<T>, value: unknown): value is T {
  * problem. A schema that transforms (a 0/1 column read as a boolean) is always parsed by zod.
  */
 export function quickParse<T>(schema: z.ZodType<T>, value: unknown): T {
-  return isTransparent(schema) && holds(schema, value) ? value : schema.parse(value);
+  return (isTransparent(schema) || isExactObject(schema, value)) && holds(schema, value) ? value : schema.parse(value);
+}
+
+/**
+ * A plain object's value with no field beyond the shape (a row of exactly the columns selected):
+ * zod would drop nothing, so its output is the value itself when the fields are transparent too.
+ */
+function isExactObject(schema: AnySchema, value: unknown): boolean {
+  if (!(schema instanceof z.ZodObject) || !isPlainObject(value)) return false;
+  const shape: Record<string, AnySchema> = schema.shape;
+  return Object.values(shape).every(isTransparent) && Object.keys(value).every((key) => Object.hasOwn(shape, key));
 }
 
 const transparent = new WeakMap<AnySchema, boolean>();

@@ -31,6 +31,10 @@ it('hands back zod output where it differs from the input, and the input itself 
   const flag = z.number().transform((n) => n === 1);
   expect(quickParse(z.object({ on: flag }), { on: 1 })).toEqual({ on: true });
   expect(quickParse(z.object({ a: z.string() }), { a: 'x', extra: 1 })).toEqual({ a: 'x' });
+  // A row of exactly the shape's fields loses nothing: it is handed back as it is, not copied.
+  const row = { a: 'x', b: null };
+  expect(quickParse(z.object({ a: z.string(), b: z.number().nullable(), c: z.string().optional() }), row)).toBe(row);
+  expect(() => quickParse(z.object({ a: z.string() }), { a: 2 })).toThrow();
   const record = { a: 'x', extra: 1 };
   expect(quickParse(z.looseObject({ a: z.string() }), record)).toBe(record);
   expect(() => quickParse(z.looseObject({ a: z.string() }), { a: 1 })).toThrow();
