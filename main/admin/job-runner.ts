@@ -400,8 +400,7 @@ export class JobRunner {
     const budget = this.#budget(run);
     const periodMs = budget?.windowMs ?? Math.min(RATE_WINDOW_MS, now - run.startedAt);
     if (budget === null && periodMs < RATE_MIN_SPAN_MS) return null;
-    const finishedAt = run.finishedAt.filter((at) => at > now - periodMs);
-    return secondsLeft({ itemsLeft, finishedAt, periodMs, budget, now });
+    return secondsLeft({ itemsLeft, finishedAt: run.finishedAt, periodMs, budget, now });
   }
 
   /** The server's budget, when the rate limit held the run within the pace's window. */
