@@ -22,6 +22,26 @@ const WORDS = 'we should ship build test review merge deploy server client cache
 
 export const topicName = (index: number): string => `topic ${index}`;
 
+/** A message's fields but its recipient, as the large organization's users write them. */
+export function messageBase(id: number, sender_id: number, sender_full_name: string, words: readonly (string | undefined)[]) {
+  return {
+    id,
+    sender_id,
+    sender_email: `user${sender_id}@large.example`,
+    sender_full_name,
+    sender_realm_str: 'large',
+    avatar_url: null,
+    client: 'website',
+    content: `<p>${words.join(' ')}</p>`,
+    content_type: 'text/html' as const,
+    is_me_message: false,
+    timestamp: 1_700_000_000 + id,
+    reactions: [],
+    submessages: [],
+    topic_links: [],
+  };
+}
+
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -36,22 +56,7 @@ function historyMessage(id: number, shape: HistoryShape, next: () => number): St
   const pick = (n: number) => Math.floor(next() * n);
   const sender_id = 1 + pick(shape.users);
   const words = Array.from({ length: 6 + pick(30) }, () => WORDS[pick(WORDS.length)]);
-  const base = {
-    id,
-    sender_id,
-    sender_email: `user${sender_id}@large.example`,
-    sender_full_name: `User ${String(sender_id).padStart(5, '0')}`,
-    sender_realm_str: 'large',
-    avatar_url: null,
-    client: 'website',
-    content: `<p>${words.join(' ')}</p>`,
-    content_type: 'text/html' as const,
-    is_me_message: false,
-    timestamp: 1_700_000_000 + id,
-    reactions: [],
-    submessages: [],
-    topic_links: [],
-  };
+  const base = messageBase(id, sender_id, `User ${String(sender_id).padStart(5, '0')}`, words);
   const flags = ['read'];
   if (next() >= DIRECT_SHARE) {
     const stream_id = 1 + pick(shape.channels);

@@ -15,6 +15,7 @@ import { unreadCounts } from '../../main/store/unread';
 import { usersTable } from '../../main/store/users';
 import { applyEvents } from '../../main/sync/apply-events';
 import { user } from '../unit/store/fixtures';
+import { messageBase, seededRandom } from './message-history';
 import { median, percentile, report, scratchDir, timed } from './support';
 
 const USERS = 100_000;
@@ -32,36 +33,10 @@ const WORDS = (
   'quickly carefully again later please thanks agreed maybe blocked done kubernetes postgres terraform invoice customer'
 ).split(' ');
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function messageEvent(id: number, next: () => number): ServiceEvent {
   const words = Array.from({ length: 6 + Math.floor(next() * 14) }, () => WORDS[Math.floor(next() * WORDS.length)]);
   const sender_id = 2 + Math.floor(next() * (USERS - 1));
-  const base = {
-    id,
-    sender_id,
-    sender_email: `user${sender_id}@large.example`,
-    sender_full_name: `User ${sender_id}`,
-    sender_realm_str: 'large',
-    avatar_url: null,
-    client: 'website',
-    content: `<p>${words.join(' ')}</p>`,
-    content_type: 'text/html' as const,
-    is_me_message: false,
-    timestamp: 1_700_000_000 + id,
-    reactions: [],
-    submessages: [],
-    topic_links: [],
-    flags: [] as string[],
-  };
+  const base = { ...messageBase(id, sender_id, `User ${sender_id}`, words), flags: [] as string[] };
   let message: Message;
   if (next() < 0.85) {
     const stream_id = 1 + Math.floor(next() * CHANNELS);
@@ -96,7 +71,7 @@ export async function messageBenchmarks(): Promise<void> {
   try {
     seedOrganization(db);
     const before = fileBytes(db, path);
-    const next = random(12);
+    const next = seededRandom(12);
     let jsonBytes = 0;
     let ingestMs = 0;
     for (let at = 1; at <= MESSAGES; at += BATCH) {
@@ -120,7 +95,7 @@ export async function messageBenchmarks(): Promise<void> {
     }
     report('inbox.open_ms', median(counts), 'ms', { n: counts.length, extra: { conversations } });
 
-    const pick = random(34);
+    const pick = seededRandom(34);
     const queries = Array.from({ length: 200 }, () => Array.from({ length: 1 + Math.floor(pick() * 3) }, () => WORDS[Math.floor(pick() * WORDS.length)]).join(' '));
     const ours: number[] = [];
     const bare: number[] = [];
