@@ -9,7 +9,7 @@ import { NetworkError, TimeoutError } from '../api/errors';
 import { getUserGroups } from '../api/user-groups';
 import { channelsTable } from '../store/channels';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
-import { allRecords, getRecord } from '../store/keyed-table';
+import { allRecords, getRecord, storedRecord } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
 import { realmValue } from '../store/realm';
 import { activeOwnerIds, userById } from '../store/users';
@@ -42,7 +42,7 @@ const keptServerSettingsShape = z.looseObject({
   realm_name: z.string().optional(),
   realm_description: z.string().optional(),
 });
-const keptServerSettings = z.custom<ServerSettings>((value) => keptServerSettingsShape.safeParse(value).success);
+const keptServerSettings = storedRecord<ServerSettings>(keptServerSettingsShape);
 
 /** Channel names for IDs, from the mirror; a channel it does not hold keeps its ID. */
 const channelNames = (db: MirrorDatabase, stream_ids: readonly number[]): string[] =>
