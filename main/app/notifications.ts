@@ -10,7 +10,7 @@ import type { DesktopNotice } from '../../shared/notifications';
 import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
 import { realmValue } from '../store/realm';
-import { htmlText } from '../store/search';
+import { htmlText } from '../store/search-index';
 import { topicVisibility } from '../store/topic-visibility';
 import type { NotificationSink } from './desktop-alerts';
 

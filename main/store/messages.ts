@@ -5,6 +5,7 @@ import type { MirrorDatabase } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
 import { confirmSentMessage } from './outbox';
+import { indexMessage, reindexMessage, unindexMessage } from './search-index';
 import { jsonColumn, reader, writer } from './statements';
 
 // Re-exported so the mirror's readers find the key with the messages it files.
@@ -32,15 +33,27 @@ export function storedMessage(row: z.infer<typeof messageRow>): StoredMessage {
   return { message, flags: jsonColumn(row.flags, messageFlags) };
 }
 
+/**
+ * Caches messages, new or changed, and keeps the search index in step: a new message is indexed,
+ * a changed one indexed again only when its JSON changed (a flag change leaves it alone).
+ */
 export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMessage[]): void {
-  const statement = writer(
+  const insert = writer(
     db,
-    `INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (message_id) DO UPDATE SET conversation = excluded.conversation, timestamp = excluded.timestamp,
-       flags = excluded.flags, json = excluded.json`,
+    'INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING',
   );
+  const update = writer(db, 'UPDATE messages SET conversation = ?, timestamp = ?, flags = ? WHERE message_id = ?');
+  const updateJson = writer(db, 'UPDATE messages SET json = ? WHERE message_id = ? AND json IS NOT ?');
   for (const { message, flags } of messages) {
-    statement.run(message.id, conversationOf(message), message.timestamp, JSON.stringify(flags), JSON.stringify(message));
+    const conversation = conversationOf(message);
+    const flagsJson = JSON.stringify(flags);
+    const json = JSON.stringify(message);
+    if (insert.run(message.id, conversation, message.timestamp, flagsJson, json).changes > 0) {
+      indexMessage(db, message);
+      continue;
+    }
+    update.run(conversation, message.timestamp, flagsJson, message.id);
+    if (updateJson.run(json, message.id, json).changes > 0) reindexMessage(db, message);
   }
 }
 
@@ -100,7 +113,9 @@ export function setFlag(db: MirrorDatabase, message_ids: readonly number[], flag
 
 export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[]): void {
   const statement = writer(db, 'DELETE FROM messages WHERE message_id = ?');
-  for (const id of message_ids) statement.run(id);
+  for (const id of message_ids) {
+    if (statement.run(id).changes > 0) unindexMessage(db, id);
+  }
 }
 
 /** The highest message id cached; undefined when none is. */

@@ -191,7 +191,7 @@ export const migrations: readonly ((db: Database) => void)[] = [
     `);
   },
   // 5: offline search over cached messages (main/store/search.ts). Contentless: the text is in
-  // messages.json already (an edit event brings the HTML as rendered_content, the source as content). Triggers keep it in the message writes' transaction; a flag change
+  // messages.json already (an edit event brings the HTML as rendered_content, the source as content). Triggers kept it in the message writes' transaction (until migration 8); a flag change
   // leaves json alone and does not reindex.
   (db) => {
     db.exec(`
@@ -260,6 +260,15 @@ export const migrations: readonly ((db: Database) => void)[] = [
       END;
       INSERT INTO unread_conversations (conversation, stream_id, topic, unread, mentions, newest_message_id)
         SELECT conversation, stream_id, topic, count(*), sum(mentioned), max(message_id) FROM unread_messages GROUP BY conversation;
+    `);
+  },
+  // 8: the search index is written by the message writes themselves (main/store/search-index.ts),
+  // from the message as parsed: these triggers parsed its JSON again for every message written.
+  (db) => {
+    db.exec(`
+      DROP TRIGGER messages_search_insert;
+      DROP TRIGGER messages_search_update;
+      DROP TRIGGER messages_search_delete;
     `);
   },
 ];

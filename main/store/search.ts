@@ -1,21 +1,14 @@
 // Offline message search: an FTS5 index over the cached messages' topics and text, kept current
-// by triggers on the messages table (migration 5), so it changes in the same transaction as the
-// message writes. Results come newest first.
+// by the message writes in their own transaction (search-index.ts). Results come newest first.
 import { z } from 'zod';
 import type { MirrorDatabase } from './database';
 import { storedMessage, type StoredMessage } from './messages';
+import { htmlText } from './search-index';
 import { reader } from './statements';
 
 const matchRow = z.object({ flags: z.string(), json: z.string() });
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** The words of rendered HTML: tags dropped (their names and attributes are not what people search for). */
-export function htmlText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? ' ');
-}
-
-/** The triggers call html_text(); every connection that writes messages needs it. */
+/** Migration 5 fills the index with html_text(); a mirror opened before that migration needs it. */
 export function registerSearchFunctions(db: MirrorDatabase): void {
   db.function('html_text', { deterministic: true }, (html: unknown) => (typeof html === 'string' ? htmlText(html) : ''));
 }

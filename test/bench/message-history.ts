@@ -1,5 +1,5 @@
 // A cached message history for the UI figures: `count` messages written into an account's mirror
-// as history fetches write them (main's store, FTS triggers included), spread over the large
+// as history fetches write them (main's store, the search index included), spread over the large
 // organization's channels and topics and some direct conversations, every topic holding more
 // than one screenful. Seeded, so every run opens the same conversations.
 import type { Message } from '../../shared/api/records';

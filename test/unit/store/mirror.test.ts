@@ -83,7 +83,7 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   unread_messages: (db) => addUnread(db, 1, channelPlace(5, 'lunch'), true),
   // Counted by the unread messages' triggers (from migration 7), or by the migration from them.
   unread_conversations: () => undefined,
-  // The search index and its shadow tables are written by the messages' triggers.
+  // The search index and its shadow tables are written with the messages.
   message_search: () => undefined,
   message_search_config: () => undefined,
   message_search_data: () => undefined,

@@ -16,7 +16,7 @@ import { inlineSnapshot } from '../../../main/sync/snapshot';
 import { workerSnapshot } from '../../../main/sync/worker-snapshot';
 import { json, useCaptureServer } from '../api/capture-server';
 import { mirrorDir } from '../../integration/sync/engine-harness';
-import { channel, user } from '../store/fixtures';
+import { channel, message, user } from '../store/fixtures';
 
 const CREATED = 1_600_000_000;
 
@@ -37,8 +37,7 @@ function registration(extra: Partial<RegisterQueueResult> = {}): RegisterQueueRe
   };
 }
 
-const cacheMessage = (id: number) =>
-  upsertMessages(db, [{ message: { id, type: 'stream', stream_id: 5, subject: 'old', display_recipient: 'general', sender_id: 10, timestamp: 1, reactions: [], submessages: [] } as never, flags: [] }]);
+const cacheMessage = (id: number) => upsertMessages(db, [{ message: message(id, 'old', { sender_id: 10 }), flags: [] }]);
 const userIds = () => allRecords(db, usersTable).map((u) => u.user_id);
 const channelIds = () => allRecords(db, channelsTable).map((c) => c.stream_id);
 
