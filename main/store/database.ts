@@ -33,6 +33,14 @@ export function openMirror(path: string, upTo: number = migrations.length): Mirr
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // Checkpoints every 10,000 pages (40 MiB) instead of 1,000, with a 16 MiB page cache instead
+    // of 2: a batch of messages dirties a leaf of the conversation index per message, scattered,
+    // and a longer WAL copies each such page back once for many batches. Ingest of 1,000,000
+    // messages went from 18,000-19,000 to 23,000-26,000 a second (issue 12, messages.ingest_per_s).
+    db.pragma('wal_autocheckpoint = 10000');
+    db.pragma('cache_size = -16384');
+    // The WAL is cut back to 64 MiB after a checkpoint, so one large reconcile does not leave it large.
+    db.pragma('journal_size_limit = 67108864');
     // What is deleted or overwritten (bulk jobs' initial passwords) is zeroed in its page, not left behind.
     db.pragma('secure_delete = FAST');
     registerSearchFunctions(db);

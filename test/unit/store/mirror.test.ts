@@ -38,6 +38,10 @@ describe('opening the mirror', () => {
   it('uses WAL and records the schema version', () => {
     const db = openMirror(tempPath());
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    // The checkpoint spacing and cache that message ingest was measured with (bench messages.ingest_per_s).
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10000);
+    expect(db.pragma('cache_size', { simple: true })).toBe(-16384);
+    expect(db.pragma('journal_size_limit', { simple: true })).toBe(67108864);
     expect(schemaVersion(db)).toBe(migrations.length);
     db.close();
   });
