@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { seriousViolations } from './a11y';
-import { openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { chooseTheme, fromMenu, openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -72,7 +72,7 @@ describe('axe on every screen', () => {
       await heading(shows).waitFor();
       await check(`view-${label.toLowerCase().replace(/\s+/g, '-')}`);
     }
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await fromMenu(page, 'Settings');
     await heading('Settings').waitFor();
     await check('view-settings');
   });
@@ -169,7 +169,7 @@ describe('axe on every screen', () => {
   });
 
   it('the dark theme: the inbox, a conversation, a dialog and the administration', async () => {
-    await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+    await chooseTheme(page, 'Dark');
     await openView(page, 'Inbox');
     await heading('Inbox').waitFor();
     await check('dark-inbox');
@@ -183,17 +183,17 @@ describe('axe on every screen', () => {
     await openOrganization(page, 'Administration');
     await page.getByTestId('my-role').waitFor();
     await check('dark-administration');
-    await page.getByLabel('Theme').selectOption({ label: 'Light' });
+    await chooseTheme(page, 'Light');
   });
 
   it('the account switcher and the sign-out confirmation', async () => {
-    await page.getByRole('button', { name: 'Add account' }).click();
+    await fromMenu(page, 'Add account');
     await page.getByLabel('Server URL').waitFor();
     await check('add-account');
     await signInThroughScreen(page, world.service.url, member);
     await expect.poll(() => page.getByLabel('Account').locator('option').count()).toBe(2);
     await check('account-switcher');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await fromMenu(page, 'Sign out…');
     await page.getByRole('group', { name: 'Confirm sign-out' }).waitFor();
     await check('sign-out-confirmation');
     await page.getByRole('group', { name: 'Confirm sign-out' }).getByRole('button', { name: 'Cancel' }).click();

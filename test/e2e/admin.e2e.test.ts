@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import type { ServiceAccount, ServiceOptions } from '../service/index';
 import { seriousViolations } from './a11y';
-import { openOrganization, openView, openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
+import { fromMenu, openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World, waitFor } from './harness';
 
 let world: World;
 let page: Page;
@@ -354,7 +354,7 @@ describe('outgoing-webhook bots', () => {
 
 describe('for those the forms are not for', () => {
   it('shows an administrator without can_create_users the server\'s refusal', async () => {
-    await page.getByRole('button', { name: 'Add account' }).click();
+    await fromMenu(page, 'Add account');
     await signInThroughScreen(page, world.service.url, byEmail('admin2@demo.example'));
     await openAdministration();
     await page.getByRole('button', { name: 'Create a user' }).click();
@@ -366,7 +366,7 @@ describe('for those the forms are not for', () => {
   });
 
   it('offers a member no Organization area: the directory without administrators\' actions, and invitation links', async () => {
-    await page.getByRole('button', { name: 'Add account' }).click();
+    await fromMenu(page, 'Add account');
     await signInThroughScreen(page, world.service.url, byEmail('member@demo.example'));
     await openView(page, 'Users');
     expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'Organization' }).count()).toBe(0);
@@ -391,7 +391,7 @@ describe('for those the forms are not for', () => {
   });
 
   it('shows a guest the server refusing an invitation link: insufficient permission', async () => {
-    await page.getByRole('button', { name: 'Add account' }).click();
+    await fromMenu(page, 'Add account');
     await signInThroughScreen(page, world.service.url, byEmail('guest@demo.example'));
     await openView(page, 'Users');
     await memberPart().filter({ hasText: 'Invitation links' }).click();

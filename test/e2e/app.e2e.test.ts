@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
-import { openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { chooseTheme, fromMenu, openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -52,12 +52,13 @@ describe('the first screens, end to end', () => {
 
   it('switches between light and dark themes, and remembers the choice', async () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+    await chooseTheme(page, 'Dark');
     await expect.poll(background).toBe('rgb(21, 24, 29)');
+    await page.keyboard.press('Alt+ArrowLeft');
     await screenshot(page, 'channels-dark');
     await page.reload();
     await expect.poll(background).toBe('rgb(21, 24, 29)');
-    await page.getByLabel('Theme').selectOption({ label: 'Light' });
+    await chooseTheme(page, 'Light');
     await expect.poll(background).toBe('rgb(255, 255, 255)');
   });
 
@@ -101,7 +102,7 @@ describe('the first screens, end to end', () => {
   });
 
   it('adds a second account and switches between them', async () => {
-    await page.getByRole('button', { name: 'Add account' }).click();
+    await fromMenu(page, 'Add account');
     const member = account(400);
     await signInThroughScreen(page, world.service.url, member);
     const switcher = page.getByLabel('Account');

@@ -152,3 +152,15 @@ export async function openOrganization(page: Page, part: 'Directory' | 'Administ
   await openView(page, 'Organization');
   await page.getByRole('navigation', { name: 'Organization' }).getByRole('button', { name: part, exact: true }).click();
 }
+
+/** Chooses an item of the header's menu: Settings, Add account or Sign out…. */
+export async function fromMenu(page: Page, item: 'Settings' | 'Add account' | 'Sign out…'): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menu', { name: 'Menu' }).getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** Chooses the colour theme in Settings. */
+export async function chooseTheme(page: Page, label: 'System' | 'Light' | 'Dark'): Promise<void> {
+  await fromMenu(page, 'Settings');
+  await page.getByLabel('Theme').selectOption({ label });
+}

@@ -1,7 +1,7 @@
 // The daily loop without a mouse, end to end in Chromium: F6 reaches the sidebar, the arrows walk
 // its rows and open a channel into its topics, Enter opens a topic and a direct conversation, F6
 // reaches the main pane and the compose box, Escape comes back to the sidebar row, Alt+Left goes
-// back, and Alt+1…9 put focus inside the view they open.
+// back, Alt+1…9 put focus inside the view they open, and the header's menu opens and closes.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -54,6 +54,8 @@ describe('the keyboard alone', () => {
     await arrowTo('channel:1');
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await page.locator('[data-row="channel:1"]').getAttribute('aria-expanded'))).toBe('true');
+    // Its topics are read from the mirror, which the first fetch of messages may still be filling.
+    await page.locator('[data-row^="conversation:channel:1:"]').first().waitFor();
     await page.keyboard.press('ArrowDown');
     const topic = (await focused()).row ?? '';
     expect(topic).toMatch(/^conversation:channel:1:/);
@@ -112,5 +114,25 @@ describe('the keyboard alone', () => {
       expect(inside.tag, view.label).not.toBe('BODY');
       expect(await page.locator(`[aria-keyshortcuts="${view.keys}"]`).getAttribute('aria-current')).toBe('page');
     }
+  });
+
+  it("opens the header's menu from the keyboard: arrows move, Escape closes it back on its button, Enter chooses", async () => {
+    const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    await menuButton.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await focused()).text).toBe('Settings');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await focused()).text).toBe('Sign out…');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    expect((await focused()).text).toBe('Add account');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused()).text).toBe('Settings');
+    await page.keyboard.press('Enter');
+    await expect.poll(mainHeading).toBe('Settings');
+    await page.keyboard.press('Alt+ArrowLeft');
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
 import { seriousViolations } from './a11y';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { fromMenu, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -123,7 +123,7 @@ describe('the sidebar of a member', () => {
     const instant = await page.getByRole('main').locator('.message time').last().getAttribute('datetime');
     const shownTime = () => page.getByRole('main').locator(`.message time[datetime="${instant}"]`).textContent();
     const before = await shownTime();
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await fromMenu(page, 'Settings');
     expect(await page.getByTestId('zone-in-use').textContent()).toBe('Times are shown in America/Los_Angeles.');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'settings');
@@ -131,7 +131,7 @@ describe('the sidebar of a member', () => {
     expect(await page.getByTestId('zone-in-use').textContent()).toBe('Times are shown in Asia/Tokyo.');
     await page.keyboard.press('Alt+ArrowLeft');
     await expect.poll(shownTime).not.toBe(before);
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await fromMenu(page, 'Settings');
     await page.getByLabel(/Your profile's/).check();
     await page.keyboard.press('Alt+ArrowLeft');
     await expect.poll(shownTime).toBe(before);
@@ -173,7 +173,7 @@ describe('the sidebar of a member', () => {
 
 describe('the sidebar of an administrator', () => {
   it('offers the Organization area, with the directory, administration and bulk jobs', async () => {
-    await page.getByRole('button', { name: 'Add account' }).click();
+    await fromMenu(page, 'Add account');
     await signInThroughScreen(page, world.service.url, admin);
     await sidebar().getByRole('button', { name: 'Organization', exact: true }).click();
     const parts = page.getByRole('navigation', { name: 'Organization' }).getByRole('button');
