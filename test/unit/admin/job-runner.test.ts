@@ -97,6 +97,12 @@ describe('JobRunner progress', () => {
     const until = Date.now() + 30_000;
     calls[0]!.options.onRateLimitWait?.(until);
     expect(notices.at(-1)).toMatchObject({ job_id, state: 'running', done: 0, waiting_until: until });
+    // The time up, the request it held is on its way: still no row done, still said (a look at the
+    // screen in those milliseconds once found no notice after 15 s without a row).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(until + 50);
+    expect(jobs.progress(job_id)).toMatchObject({ done: 0, waiting_until: until });
+    vi.useRealTimers();
     // A pause of a few hundred milliseconds is pacing, not worth telling.
     const before = notices.length;
     calls[0]!.options.onRateLimitWait?.(Date.now() + 300);
