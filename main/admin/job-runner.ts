@@ -402,6 +402,13 @@ export class JobRunner {
     return Math.round((recent / span) * 60_000 * 10) / 10;
   }
 
+  /** The recent past replayed; and the job cannot finish before the wait it is in ends (a burst a little late shows there first). */
+  #secondsLeft(run: Run | undefined, itemsLeft: number): number | null {
+    const estimate = this.#replayed(run, itemsLeft);
+    if (estimate === null || !run?.waitingUntil || itemsLeft === 0) return estimate;
+    return Math.max(estimate, Math.round((run.waitingUntil - Date.now()) / 1000));
+  }
+
   /**
    * The recent past replayed: over the rate limit's window once it held the run, else over the time
    * sent (up to the pace's window). Before its first wait the job shared the budget with whatever
@@ -409,7 +416,7 @@ export class JobRunner {
    * from that wait on, once the burst of its next cycle has come and ended in a wait (a period
    * before that holds only the items paced between bursts); until then the budget alone says.
    */
-  #secondsLeft(run: Run | undefined, itemsLeft: number): number | null {
+  #replayed(run: Run | undefined, itemsLeft: number): number | null {
     if (!run) return null;
     const now = Date.now();
     const budget = this.#budget(run);
