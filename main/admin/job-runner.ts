@@ -38,7 +38,7 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** Least time between two progress notices while items complete (default 250 ms). */
   progressIntervalMs?: number;
-  /** While nothing completes (a wait on the rate limit), a notice this often, so that the rate and time left shown keep up with the wait (default 2 s). */
+  /** While nothing completes (a wait on the rate limit), a notice this often, so that the rate and time left shown count down with the wait (default 1 s). */
   quietNoticeMs?: number;
   /** First wait after a failure that left an outcome unknown; doubles up to 30 s (default 1 s). */
   retryBaseMs?: number;
@@ -66,9 +66,12 @@ interface Run {
   finishedAt: number[];
   /** The server's rate limit holds the run until then (epoch ms). */
   waitingUntil: number | null;
-  /** When the rate limit last held the run, and the longest window its headers have shown. */
+  /** When the rate limit first and last held the run, and the longest window its headers have shown. */
+  firstWaitAt: number | null;
   lastWaitAt: number | null;
   windowMs: number;
+  /** Set once the run waits again after its first cycle came again: half a budget of items done a window after it started. */
+  cycled: boolean;
   lastNotice: number;
   /** The quiet-time notices' timer, for as long as the run lasts. */
   quiet: ReturnType<typeof setInterval> | undefined;
@@ -83,7 +86,6 @@ const RATE_MIN_SPAN_MS = 10_000;
 /** Shorter waits are pacing, not worth a notice. */
 const WAIT_NOTICE_MS = 1_000;
 const QUEUE_BATCH = 256;
-const RESET_ROUNDING_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 
 export class JobRunner {
@@ -105,7 +107,7 @@ export class JobRunner {
     this.#onProgress = options.onProgress;
     this.#concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, options.concurrency ?? 1));
     this.#intervalMs = options.progressIntervalMs ?? 250;
-    this.#quietMs = options.quietNoticeMs ?? 2_000;
+    this.#quietMs = options.quietNoticeMs ?? 1_000;
     this.#retryBaseMs = options.retryBaseMs ?? 1_000;
     // A job left 'running' by a crash or a quit waits for the user to resume it: nothing is
     // sent on a restart without them.
@@ -124,7 +126,6 @@ export class JobRunner {
     // A rate and a time left only mean something while the job is sending.
     const run = job.state === 'running' ? this.#runs.get(job_id) : undefined;
     const rate = this.#rate(run);
-    const waitingUntil = run?.waitingUntil ?? null;
     return {
       job_id,
       kind: job.kind,
@@ -136,7 +137,8 @@ export class JobRunner {
       remaining,
       rate_per_minute: rate,
       seconds_left: this.#secondsLeft(run, remaining),
-      waiting_until: waitingUntil !== null && waitingUntil > Date.now() ? waitingUntil : null,
+      // Still said once the time is up, while the request it held is on its way: the job has done no row since.
+      waiting_until: run?.waitingUntil ?? null,
       halt: job.settings.halt ?? null,
     };
   }
@@ -164,8 +166,10 @@ export class JobRunner {
       startedAt: Date.now(),
       finishedAt: [],
       waitingUntil: null,
+      firstWaitAt: null,
       lastWaitAt: null,
       windowMs: 0,
+      cycled: false,
       lastNotice: 0,
       quiet: undefined,
       done: Promise.resolve(),
@@ -367,6 +371,10 @@ export class JobRunner {
   /** The screen is told at once that the job waits on the server, and until when. */
   #waiting(run: Run, until: number): void {
     run.lastWaitAt = Date.now();
+    run.firstWaitAt ??= run.lastWaitAt;
+    const limit = this.#client.rateLimit?.limit;
+    const again = run.finishedAt.filter((at) => at > run.startedAt + run.windowMs).length;
+    if (run.windowMs > 0 && limit !== undefined && again >= limit / 2) run.cycled = true;
     if (until - Date.now() < WAIT_NOTICE_MS) return;
     run.waitingUntil = Math.max(run.waitingUntil ?? 0, until);
     this.#notify(run);
@@ -375,9 +383,10 @@ export class JobRunner {
   #tick(run: Run): void {
     const now = Date.now();
     const limit = this.#client.rateLimit;
-    // A sliding window's reset is at most a window away: the longest distance seen is the window.
-    // The reset is whole seconds rounded down: the window can be a second longer than it shows.
-    if (limit) run.windowMs = Math.max(run.windowMs, limit.resetAt - limit.observedAt + RESET_ROUNDING_MS);
+    // A sliding window's reset is at most a window away: the longest distance seen is the window, or
+    // (whole seconds rounded down) under a second less. Never more: a period longer than the time a
+    // slot takes to free again would hold a burst and the burst it freed, and count both.
+    if (limit) run.windowMs = Math.max(run.windowMs, limit.resetAt - limit.observedAt);
     run.finishedAt.push(now);
     while (run.finishedAt[0]! <= now - RATE_WINDOW_MS) run.finishedAt.shift();
     if (now - run.lastNotice >= this.#intervalMs) this.#notify(run);
@@ -393,14 +402,35 @@ export class JobRunner {
     return Math.round((recent / span) * 60_000 * 10) / 10;
   }
 
-  /** The recent past replayed: over the rate limit's window once it held the run, else over the time sent (up to the pace's window). */
+  /** The recent past replayed; and the job cannot finish before the wait it is in ends (a burst a little late shows there first). */
   #secondsLeft(run: Run | undefined, itemsLeft: number): number | null {
+    const estimate = this.#replayed(run, itemsLeft);
+    if (estimate === null || !run?.waitingUntil || itemsLeft === 0) return estimate;
+    return Math.max(estimate, Math.round((run.waitingUntil - Date.now()) / 1000));
+  }
+
+  /**
+   * The recent past replayed: over the rate limit's window once it held the run, else over the time
+   * sent (up to the pace's window). Before its first wait the job shared the budget with whatever
+   * the session did before (signing in, the first polls), which does not come again: its past counts
+   * from that wait on, once the burst of its next cycle has come and ended in a wait (a period
+   * before that holds only the items paced between bursts); until then the budget alone says.
+   */
+  #replayed(run: Run | undefined, itemsLeft: number): number | null {
     if (!run) return null;
     const now = Date.now();
     const budget = this.#budget(run);
-    const periodMs = budget?.windowMs ?? Math.min(RATE_WINDOW_MS, now - run.startedAt);
-    if (budget === null && periodMs < RATE_MIN_SPAN_MS) return null;
-    return secondsLeft({ itemsLeft, finishedAt: run.finishedAt, periodMs, budget, now });
+    if (budget !== null && run.firstWaitAt !== null) {
+      const since = run.firstWaitAt;
+      if (run.cycled) return secondsLeft({ itemsLeft, finishedAt: run.finishedAt.filter((at) => at > since), periodMs: budget.windowMs, budget, now });
+      // The slots of the job's first burst free again a window after it: the next window's worth
+      // comes then, not at the reset (the oldest request's, one paced between bursts or the session's).
+      const cycleAt = run.startedAt + Math.ceil((now - run.startedAt) / budget.windowMs) * budget.windowMs;
+      return secondsLeft({ itemsLeft, finishedAt: [], periodMs: budget.windowMs, budget: { ...budget, resetAt: Math.max(budget.resetAt, cycleAt) }, now });
+    }
+    const periodMs = Math.min(RATE_WINDOW_MS, now - run.startedAt);
+    if (periodMs < RATE_MIN_SPAN_MS) return null;
+    return secondsLeft({ itemsLeft, finishedAt: run.finishedAt, periodMs, budget: null, now });
   }
 
   /** The server's budget, when the rate limit held the run within the pace's window. */

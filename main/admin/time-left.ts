@@ -3,10 +3,10 @@
 // free), and the same slots free again a window later: so the job's recent past, the items it
 // finished over the last period with their waits, is replayed forward period after period until the
 // items left are done. With an even pace this is the items left over the rate; with bursts it says
-// when the burst that finishes the job comes. A cycle can run late (the next burst not yet come when
-// the last one leaves the period up to now): then the last full period is replayed from now on.
-// Before there is a past to replay, the server's budget bounds it: the items beyond the budget
-// still open go one window's worth at a time.
+// when the burst that finishes the job comes. A cycle can come a little late (the next burst not yet
+// come when the last one leaves the period up to now): the period replayed is then the fullest of
+// those ending in the last few seconds. Before there is a past to replay, the server's budget bounds
+// it: the items beyond the budget still open go one window's worth at a time.
 
 /** The server's budget as the job sees it: its headers, and the window length learned from them. */
 export interface Budget {
@@ -16,6 +16,9 @@ export interface Budget {
   resetAt: number;
   windowMs: number;
 }
+
+/** How late a cycle of the past may come again before the replay takes the period up to now instead. */
+const LATE_MS = 10_000;
 
 export interface TimeLeftInput {
   itemsLeft: number;
@@ -40,34 +43,35 @@ export function secondsLeft({ itemsLeft, finishedAt, periodMs, budget, now }: Ti
 
 /**
  * The last item left finishes as the matching item of the past did, as many periods later as it
- * takes. The past replayed is the fullest period among those ending now or at a recent item: at a
- * burst's edge the period up to now has lost the last burst while the next has barely begun.
- * Items done since that period are its first ones come again. When the replay is overdue (a late
- * cycle), the pattern is taken to go on from now.
+ * takes. The past replayed is the fullest period among those ending within the last LATE_MS: a
+ * cycle can come a little late, and the period up to now has then lost the last burst while the
+ * next has not begun. Items done since that period are its first ones come again.
  */
 function replayedMs(itemsLeft: number, finishedAt: readonly number[], periodMs: number, now: number): number | null {
   const past = fullestPeriod(finishedAt, periodMs, now);
   if (past === null) return null;
   const { items, doneSince } = past;
-  const n = items.length;
-  const index = (doneSince + itemsLeft - 1) % n;
-  const periods = Math.ceil((doneSince + itemsLeft) / n);
-  const onSchedule = items[index]! + periods * periodMs - now;
-  const fromNow = items[index]! - items[doneSince % n]! + (Math.floor((doneSince + itemsLeft - 1) / n) - Math.floor(doneSince / n)) * periodMs;
-  return Math.max(0, onSchedule, fromNow);
+  const last = doneSince + itemsLeft - 1;
+  return Math.max(0, items[last % items.length]! + (Math.floor(last / items.length) + 1) * periodMs - now);
 }
 
-/** The period (ending now or at an item) holding the most items, the latest of equals, and how many came after it. */
+/** The period ending within the last LATE_MS that holds the most items (the latest of equals), and how many came after it. */
 function fullestPeriod(finishedAt: readonly number[], periodMs: number, now: number): { items: readonly number[]; doneSince: number } | null {
+  // A period's count only rises where an item ends it: those ends, and the earliest allowed, are the candidates.
+  const ends = [now - LATE_MS, ...finishedAt.filter((at) => at > now - LATE_MS)];
   let best: { from: number; to: number } | null = null;
-  let from = 0;
-  const ends = [...finishedAt.keys(), finishedAt.length - 1];
-  for (const [i, last] of ends.entries()) {
-    const end = i === ends.length - 1 ? now : finishedAt[last]!;
-    while (from <= last && finishedAt[from]! <= end - periodMs) from += 1;
-    if (last >= from && (best === null || last - from + 1 >= best.to - best.from)) best = { from, to: last + 1 };
+  for (const end of ends) {
+    const from = firstAfter(finishedAt, end - periodMs);
+    const to = firstAfter(finishedAt, end);
+    if (to > from && (best === null || to - from >= best.to - best.from)) best = { from, to };
   }
   return best === null ? null : { items: finishedAt.slice(best.from, best.to), doneSince: finishedAt.length - best.to };
+}
+
+/** The index of the first time after `at` in an ascending list (its length when none is). */
+function firstAfter(times: readonly number[], at: number): number {
+  const index = times.findIndex((time) => time > at);
+  return index < 0 ? times.length : index;
 }
 
 function budgetSeconds(itemsLeft: number, { limit, remaining, resetAt, windowMs }: Budget, now: number): number {

@@ -54,10 +54,15 @@ export class Pacer {
       this.#budget -= 1;
       return 0;
     }
+    // The budget left is spread over the time to the reset. Once the slots handed out reach the
+    // reset, the next goes just after it with no spacing on top: a long poll's answer, counted when
+    // it was sent, brought back an old budget, and spacing after a slot already past the reset had
+    // a bulk job wait 14 s once its window had freed.
+    const from = Math.max(now, this.#lastSlot);
     const slot =
-      this.#budget > 0
-        ? Math.max(now, this.#lastSlot) + Math.max(0, state.resetAt - now) / this.#budget
-        : Math.max(now, this.#lastSlot, state.resetAt + RESET_ROUNDING_MS);
+      this.#budget > 0 && from < state.resetAt
+        ? from + (state.resetAt - now) / this.#budget
+        : Math.max(from, state.resetAt + RESET_ROUNDING_MS);
     this.#budget -= 1;
     this.#lastSlot = slot;
     return slot - now;

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './harness';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -24,4 +26,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/** A screenshot of the screen as it stands, and no serious or critical axe violation on it (soft: a test goes on to its other screens). */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect.soft(await seriousViolations(page), name).toEqual([]);
 }

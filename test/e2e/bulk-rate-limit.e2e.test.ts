@@ -1,33 +1,57 @@
-// A 300-row import under the simulator's rate limit (40 requests a minute), watched as an
-// administrator would: the counters and the bar follow the rows the server actually holds, the
-// job says when it waits on the rate limit and until when, and a time left is shown while it
-// waits. The test stops after a minute and ten seconds (then cancels).
+// A 300-row import under the simulator's rate limit (40 requests a minute), watched to its end as
+// an administrator would, one look a second: the counters and the bar follow the rows the server
+// actually holds, the job says it waits on the rate limit (and until when) whenever no row was done
+// for five seconds, the time left shown after the first minute is within 25% (or 3 s) of the time
+// the job really took from then on, and the finished job shows its summary. The simulator's request
+// log says where the budget went: the import's own requests, and few event polls. The waiting job's
+// view has no serious or critical axe violation. What was seen is
+// kept in test-results/bulk-rate-limit.json, so that a failure can be read afterwards.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openOrganization, openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { checkScreen } from './a11y';
+import { openOrganization, openWorld, root, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
 const ROWS = 300;
+const LIMIT_PER_MINUTE = 40;
+/** 300 rows at 40 requests a minute take 7.5 minutes at best. */
+const PATIENCE_MS = 11 * 60_000;
+/** The event loop may spend a tenth of the budget while it is scarce (main/sync/poll-spacing.ts). */
+const POLL_SPACING_MS = 60_000 / (LIMIT_PER_MINUTE * 0.1);
+/** Issue 14: the time left is judged once the job has a minute of its own past. */
+const FIRST_MINUTE_MS = 60_000;
+/** The longest time without a row done that may pass without the waiting notice. */
+const QUIET_MS = 5_000;
 
 beforeAll(async () => {
-  // A long heartbeat, so that the event loop's polls take little of the budget.
-  world = await openWorld('bulk-rate-limit', { rateLimitPerMinute: 40, heartbeatSeconds: 50 });
+  // A long heartbeat, so that idle polls take little of the budget.
+  world = await openWorld('bulk-rate-limit', { rateLimitPerMinute: LIMIT_PER_MINUTE, heartbeatSeconds: 50 });
   page = world.page;
-  await signInThroughScreen(page, world.service.url, world.service.accounts.find((a) => a.email === 'admin@demo.example')!);
+  await signInThroughScreen(page, world.service.url, admin());
 });
 afterAll(() => world?.close());
 
+const admin = () => world.service.accounts.find((a) => a.email === 'admin@demo.example')!;
 const created = () => world.service.db.prepare("SELECT count(*) FROM users WHERE email LIKE 'paced.%@rate.example'").pluck().get() as number;
 
 interface Sample {
   at: number;
   server: number;
+  state: string | null;
   done: number;
   failed: number;
   bar: number;
   waiting: string | null;
   secondsLeft: number | null;
+}
+
+/** The time a waiting notice names and the seconds it says are left, or null without a notice. */
+function waitParts(waiting: string | null): { until: string; seconds: number } | null {
+  const match = waiting === null ? null : /until (\S+ ?[AP]?M?) \((\d+) s\)/.exec(waiting);
+  return match ? { until: match[1]!, seconds: Number(match[2]) } : null;
 }
 
 /** What the screen shows, read in one turn of the page so that no update lands between two reads. */
@@ -37,6 +61,7 @@ async function sample(): Promise<Sample> {
     const find = (testId: string) => job?.querySelector(`[data-testid="${testId}"]`) ?? null;
     const progress = find('bulk-progress');
     return {
+      state: job?.getAttribute('data-state') ?? null,
       done: find('bulk-done')?.textContent ?? null,
       failed: find('bulk-failed')?.textContent ?? null,
       bar: progress instanceof HTMLProgressElement ? progress.value : null,
@@ -47,6 +72,7 @@ async function sample(): Promise<Sample> {
   return {
     at: Date.now(),
     server: created(),
+    state: shown.state,
     done: Number(shown.done),
     failed: Number(shown.failed),
     bar: shown.bar ?? Number.NaN,
@@ -55,20 +81,55 @@ async function sample(): Promise<Sample> {
   };
 }
 
-it('tells the truth about progress under the rate limit', async () => {
+it('tells the truth about progress under the rate limit, to the end of a 300-row import', async () => {
   await openOrganization(page, 'Bulk');
   const lines = ['email,full_name', ...Array.from({ length: ROWS }, (_, i) => `paced.${i}@rate.example,Paced ${i}`)];
   await page.getByTestId('bulk-csv-text').fill(lines.join('\n'));
   await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: 'Confirm and start' }).click();
   const started = Date.now();
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
   const samples: Sample[] = [];
-  // One look a second, as a person watching the screen would, until a minute and ten seconds.
-  while (Date.now() - started < 70_000) {
-    samples.push(await sample());
+  let shotWhileWaiting = false;
+  // One look a second, as a person watching the screen would, until the job is over.
+  for (let s = await sample(); s.state !== 'finished'; s = await sample()) {
+    expect(Date.now() - started, 'the import is still running').toBeLessThan(PATIENCE_MS);
+    samples.push(s);
+    if (!shotWhileWaiting && s.waiting !== null && s.server >= ROWS / 3) {
+      await checkScreen(page, 'bulk-rate-limited');
+      shotWhileWaiting = true;
+    }
     await page.waitForTimeout(1_000);
   }
-  await screenshot(page, 'bulk-rate-limited');
+  const requests = world.service.requests.all().filter((r) => r.user_id === admin().user_id && r.at >= started);
+  const creations = requests.filter((r) => r.route === 'POST /users' && r.status === 200);
+  // The job ended when the server created its last user.
+  const ended = creations.at(-1)!.at;
+  const judged = samples
+    .filter((s) => s.at - started >= FIRST_MINUTE_MS && s.at < ended)
+    .map((s) => ({ at: s.at - started, shown: s.secondsLeft, truth: (ended - s.at) / 1000 }));
+  const misses = judged.filter(({ shown, truth }) => shown === null || Math.abs(shown - truth) > Math.max(3, truth * 0.25));
+  // A row is quiet when the server held no more rows than it did five seconds before.
+  const quiet = samples.filter((s) => {
+    const before = samples.findLast((earlier) => earlier.at <= s.at - QUIET_MS);
+    return before !== undefined && before.server === s.server;
+  });
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  writeFileSync(
+    join(root, 'test-results', 'bulk-rate-limit.json'),
+    JSON.stringify(
+      {
+        seconds: (ended - started) / 1000,
+        requests: world.service.requests.counts({ user_id: admin().user_id, since: started }),
+        misses,
+        quietWithoutNotice: quiet.filter((s) => s.waiting === null).map((s) => ({ ...s, at: s.at - started })),
+        samples: samples.map((s) => ({ ...s, at: s.at - started })),
+        log: requests.map((r) => `${r.at - started} ${r.route} ${r.status}`),
+        appLog: world.app.logger.lines.filter((line) => /rate limit|POST \/users|GET \/events/.test(line)),
+      },
+      null,
+      1,
+    ),
+  );
 
   // Counters and bar follow the rows the server holds: never ahead of it, and caught up with
   // what it held a second before (the screen is told at most every 250 ms).
@@ -79,16 +140,28 @@ it('tells the truth about progress under the rate limit', async () => {
     expect(s.failed, JSON.stringify(s)).toBe(0);
     expect(s.bar, JSON.stringify(s)).toBe(s.done);
   });
-  expect(samples.at(-1)!.server).toBeGreaterThan(10);
-  // The budget runs out within the first minute: the job said it was waiting, and until when.
-  const waited = samples.filter((s) => s.waiting !== null);
-  expect(waited.length).toBeGreaterThan(0);
-  expect(waited[0]!.waiting).toMatch(/^Waiting for the server's rate limit until \d{1,2}:\d\d:\d\d/);
-  // While the job waits and no row is done, a time left is still shown (the replayed past counts
-  // the wait); its accuracy is unit-tested in time-left.test.ts.
-  const still = samples.filter((s, i) => i > 0 && s.server === samples[i - 1]!.server && s.secondsLeft !== null);
-  expect(still.length).toBeGreaterThan(5);
+  // Whenever no row was done for five seconds, the job said it was waiting, and until when.
+  expect(quiet.length).toBeGreaterThan(0);
+  for (const s of quiet) expect(s.waiting, JSON.stringify(s)).toMatch(/^Waiting for the server's rate limit until \d{1,2}:\d\d:\d\d/);
+  // The seconds it says it still waits count down: two looks apart, the same wait says fewer.
+  const countdowns = samples.flatMap((s, i) => {
+    const [first, second] = [waitParts(s.waiting), waitParts(samples[i + 2]?.waiting ?? null)];
+    return first && second && first.until === second.until && first.seconds > 1 ? [{ at: s.at - started, first: first.seconds, second: second.seconds }] : [];
+  });
+  expect(countdowns.length).toBeGreaterThan(50);
+  expect(countdowns.filter((c) => c.second >= c.first)).toEqual([]);
+  // After the first minute, the time left is within 25% (or 3 s) of the truth at every look.
+  expect(judged.length).toBeGreaterThan(300);
+  expect(misses, `${misses.length} of ${judged.length} looks`).toEqual([]);
 
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state')).toBe('cancelled');
-}, 120_000);
+  // The budget went to the import: each row created once, and the event polls spaced.
+  expect(creations).toHaveLength(ROWS);
+  const polls = requests.filter((r) => r.route === 'GET /events').length;
+  expect(polls).toBeLessThanOrEqual((ended - started) / POLL_SPACING_MS + 10);
+
+  // The finished job shows its summary, with counters and bar at every row.
+  const finished = await sample();
+  expect(finished).toMatchObject({ state: 'finished', done: ROWS, bar: ROWS, failed: 0, waiting: null });
+  await expect.poll(() => page.getByTestId('bulk-summary').textContent()).toContain(`${ROWS} created, 0 skipped, 0 failed.`);
+  await screenshot(page, 'bulk-rate-limit-finished');
+}, PATIENCE_MS + 60_000);

@@ -1,14 +1,16 @@
 // Bulk changes an administrator can take back, through the UI: a role change of 50 users picked
 // in the directory and its undo (each user's own role back), a bulk deactivation undone by
 // reactivating the same users, and an import's failed and skipped rows exported in the import's
-// format, fixed and imported again as a new job.
+// format, fixed and imported again as a new job. Each job view has its screenshot and no serious or
+// critical axe violation.
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor } from '../service/testing/client';
-import { openOrganization, openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { checkScreen } from './a11y';
+import { openOrganization, openWorld, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -51,11 +53,12 @@ describe('undo', () => {
     await confirmAndFinish();
     expect(Array.from({ length: STAFF }, (_, i) => roleOf(staffEmail(i)))).toEqual(Array.from({ length: STAFF }, () => 300));
     await expect.poll(() => text('bulk-summary')).toContain(`${STAFF} changed, 0 skipped, 0 failed`);
-    await screenshot(page, 'bulk-roles-finished');
+    await checkScreen(page, 'bulk-roles-finished');
 
     await page.getByTestId('bulk-undo').click();
     await expect.poll(() => page.getByTestId('bulk-job').locator('h2').textContent()).toContain('Change roles');
     await expect.poll(() => text('bulk-preview-summary')).toContain(`${STAFF} to send, 0 skipped`);
+    await checkScreen(page, 'bulk-roles-undo-preview');
     await confirmAndFinish();
     expect(Array.from({ length: STAFF }, (_, i) => roleOf(staffEmail(i)))).toEqual(Array.from({ length: STAFF }, (_, i) => (i < 2 ? 600 : 400)));
   });
@@ -71,7 +74,7 @@ describe('undo', () => {
     await confirmAndFinish();
     expect([10, 11, 12].map((i) => isActive(staffEmail(i)))).toEqual([1, 1, 1]);
     await expect.poll(() => text('bulk-summary')).toContain('3 reactivated, 0 skipped, 0 failed');
-    await screenshot(page, 'bulk-deactivation-undone');
+    await checkScreen(page, 'bulk-deactivation-undone');
   });
 });
 
@@ -86,7 +89,7 @@ describe('rows to fix', () => {
       'Skipped not an email: Line 3: "not an email" is not a valid email address.',
       'Skipped fix.3@undo.example: Line 4: the name is empty.',
     ]);
-    await screenshot(page, 'bulk-import-summary');
+    await checkScreen(page, 'bulk-import-summary');
     const download = page.waitForEvent('download');
     await page.getByTestId('bulk-export-retry').click();
     const rows = parse(readFileSync((await (await download).path())!, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];

@@ -81,6 +81,10 @@ describe('JobRunner progress', () => {
       await expect.poll(() => jobs.progress(job_id).done).toBe(i);
     }
     expect(jobs.progress(job_id)).toMatchObject({ rate_per_minute: expect.closeTo(60, 0), seconds_left: expect.closeTo(30, 0) });
+    // Told to wait 45 s, the job cannot be done in less, whatever its past says.
+    await expect.poll(() => calls.length).toBe(1);
+    calls[0]!.options.onRateLimitWait?.(Date.now() + 45_000);
+    expect(jobs.progress(job_id).seconds_left).toBe(45);
     vi.setSystemTime(T0 + 60_000);
     // 10 rows in the minute the job has run, in its first ten seconds: were it to go on so, the
     // 30 left come in the first ten seconds of each of the next three minutes.
@@ -97,6 +101,12 @@ describe('JobRunner progress', () => {
     const until = Date.now() + 30_000;
     calls[0]!.options.onRateLimitWait?.(until);
     expect(notices.at(-1)).toMatchObject({ job_id, state: 'running', done: 0, waiting_until: until });
+    // The time up, the request it held is on its way: still no row done, still said (a look at the
+    // screen in those milliseconds once found no notice after 15 s without a row).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(until + 50);
+    expect(jobs.progress(job_id)).toMatchObject({ done: 0, waiting_until: until });
+    vi.useRealTimers();
     // A pause of a few hundred milliseconds is pacing, not worth telling.
     const before = notices.length;
     calls[0]!.options.onRateLimitWait?.(Date.now() + 300);

@@ -28,22 +28,23 @@ describe('secondsLeft', () => {
     expect(secondsLeft({ itemsLeft: 30, finishedAt: even(10, 10_000).map((at) => at - 50_000), periodMs: 60_000, budget: null, now })).toBe(130);
   });
 
-  it('replays the last full period from now when a cycle runs late', () => {
-    // A burst of 36 ended 61.5 s ago and the next has not come: the period up to now is empty. The
-    // next burst comes now, and the 264th item left with the eighth burst from now.
+  it('replays the fullest period ending in the last ten seconds when a cycle comes late', () => {
+    // A burst of 36 ended 61.5 s ago and the next has not come: the period up to now is empty, the
+    // one ending ten seconds ago holds the burst. The 264th item left comes with the eighth burst
+    // after it, and 20 left are due now (not 18,174 s from the empty period up to now).
     const burst = Array.from({ length: 36 }, (_, i) => now - 65_000 + i * 100);
-    expect(secondsLeft({ itemsLeft: 264, finishedAt: burst, periodMs: 61_000, budget: null, now })).toBe(428);
-    expect(secondsLeft({ itemsLeft: 20, finishedAt: burst, periodMs: 61_000, budget: null, now })).toBe(2);
-    // At the edge of a late burst: the period up to now holds only the two items of the next burst.
-    // The fullest period is the last burst, two of its items have come again (not two a period: ~8,000 s).
+    expect(secondsLeft({ itemsLeft: 264, finishedAt: burst, periodMs: 61_000, budget: null, now })).toBe(424);
+    expect(secondsLeft({ itemsLeft: 20, finishedAt: burst, periodMs: 61_000, budget: null, now })).toBe(0);
+    // At the edge of a late burst the period up to now holds only the two items of the next one:
+    // they are the first of the burst replayed, come again (not two a period: ~8,000 s).
     const edge = [...burst, now - 500, now - 200];
-    expect(secondsLeft({ itemsLeft: 262, finishedAt: edge, periodMs: 61_000, budget: null, now })).toBe(428);
-    // Ten items, then one 50 s later and nothing for 30 s: the period up to now holds only that one,
-    // the last full period all eleven, replayed from now (not one item a period: 1,312 s).
-    const sparse = [...Array.from({ length: 10 }, (_, i) => now - 80_000 + i * 100), now - 30_000];
-    expect(secondsLeft({ itemsLeft: 22, finishedAt: sparse, periodMs: 61_000, budget: null, now })).toBe(111);
+    expect(secondsLeft({ itemsLeft: 262, finishedAt: edge, periodMs: 61_000, budget: null, now })).toBe(424);
     // On time, the same burst still inside the period up to now: the next burst comes a period after it.
     expect(secondsLeft({ itemsLeft: 264, finishedAt: burst.map((at) => at + 10_000), periodMs: 61_000, budget: null, now })).toBe(434);
+    // No further back: ten items 80 s ago whose slots came free unused, and one 30 s ago, are a
+    // pace of one a period, whatever held the job (not the eleven of a period long gone: 111 s).
+    const sparse = [...Array.from({ length: 10 }, (_, i) => now - 80_000 + i * 100), now - 30_000];
+    expect(secondsLeft({ itemsLeft: 22, finishedAt: sparse, periodMs: 61_000, budget: null, now })).toBe(1312);
   });
 
   it('before there is a past to replay, counts one window per budget of items beyond the one open', () => {

@@ -35,6 +35,19 @@ describe('Pacer', () => {
     expect(pacer.reserve()).toBeGreaterThan(1000);
   });
 
+  it('adds no spacing after a slot already past the reset', () => {
+    const clock = fakeClock(T0);
+    const pacer = new Pacer({ clock, minReserve: 3 });
+    // One left, the reset 15 s away: the next request goes at the reset.
+    pacer.observe(state(1, 15_000, clock.now(), 40));
+    expect(pacer.reserve()).toBeCloseTo(15_000, 5);
+    // A long poll answers with the budget as it stood when it was sent (one left, the reset 14 s
+    // away): the next slot is the one after 15 s, not 14 s more on top of it (a bulk job once
+    // waited 14 s so after its window had freed).
+    pacer.observe(state(1, 14_000, clock.now(), 40));
+    expect(pacer.reserve()).toBeCloseTo(15_000, 5);
+  });
+
   it('with nothing left, waits until just after the reset', () => {
     const clock = fakeClock(T0);
     const pacer = new Pacer({ clock });
