@@ -9,7 +9,7 @@ import { JobStateError } from '../admin/job-runner';
 import { planUserImport } from '../admin/plan-create-users';
 import { planDeactivation } from '../admin/plan-deactivate';
 import { planInvites } from '../admin/plan-invites';
-import { planRoleChange } from '../admin/plan-roles';
+import { planRoleChange, roleChangePayload } from '../admin/plan-roles';
 import { planUndo } from '../admin/plan-undo';
 import {
   forgetExpiredSecrets,
@@ -117,10 +117,11 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
     'bulk.items': ({ job_id, offset, limit, state }) => {
       const { db } = context.activeSession();
       const counts = itemCounts(db, job_id);
-      if (state === 'warned') return { items: warnedItems(db, job_id, limit, offset).map(itemView), total: warnedCount(db, job_id) };
-      if (state) return { items: itemsInState(db, job_id, state, limit, offset).map(itemView), total: counts[state] };
+      const view = itemView(existingJob(job_id).kind);
+      if (state === 'warned') return { items: warnedItems(db, job_id, limit, offset).map(view), total: warnedCount(db, job_id) };
+      if (state) return { items: itemsInState(db, job_id, state, limit, offset).map(view), total: counts[state] };
       const total = counts.pending + counts.running + counts.done + counts.failed + counts.skipped;
-      return { items: jobItems(db, job_id, offset, limit).map(itemView), total };
+      return { items: jobItems(db, job_id, offset, limit).map(view), total };
     },
     'bulk.export': ({ job_id }) => {
       const { db } = context.activeSession();
@@ -148,9 +149,10 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
   };
 }
 
-/** What the screens show of an item: never its password. */
-function itemView(item: ItemRow): BulkItemView {
+/** What the screens show of an item: never its password. A role change says from which role to which. */
+const itemView = (kind: BulkJobKind) => (item: ItemRow): BulkItemView => {
   const { line, email, n } = item.payload;
+  const change = kind === 'change_roles' ? roleChangePayload.safeParse(item.payload) : undefined;
   return {
     item_index: item.item_index,
     line: typeof line === 'number' ? line : null,
@@ -159,5 +161,6 @@ function itemView(item: ItemRow): BulkItemView {
     error_code: item.error_code,
     error_msg: item.error_msg,
     warning: itemWarning(item),
+    role_change: change?.success ? { role: change.data.role, previous_role: change.data.previous_role } : null,
   };
-}
+};

@@ -39,6 +39,8 @@ export interface BulkItemView {
   error_msg: string | null;
   /** Done, with a note: the user was created but the server refused some of its profile values. */
   warning: string | null;
+  /** A role change's: the role given, and the one the user had when it was planned (null if not known). */
+  role_change: { role: number; previous_role: number | null } | null;
 }
 
 /** Either a stored job to preview and confirm, or why no job can be made (the caller's role). */

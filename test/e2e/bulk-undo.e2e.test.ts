@@ -18,6 +18,8 @@ const STAFF = 50;
 
 const text = (testId: string) => page.getByTestId(testId).textContent();
 const jobState = () => page.getByTestId('bulk-job').getAttribute('data-state');
+/** The role changes the job's rows on screen show, each once. */
+const roleChangesShown = async () => [...new Set(await page.getByTestId('bulk-role-change').allTextContents())].sort();
 const roleOf = (email: string) => world.service.db.prepare('SELECT role FROM users WHERE email = ?').pluck().get(email) as number;
 const isActive = (email: string) => world.service.db.prepare('SELECT is_active FROM users WHERE email = ?').pluck().get(email) as number;
 const staffEmail = (i: number) => `staff.${i}@undo.example`;
@@ -50,6 +52,8 @@ describe('undo', () => {
     await page.getByTestId('bulk-new-role').selectOption({ label: 'Moderator' });
     await page.getByRole('button', { name: `Preview (${STAFF})` }).click();
     await expect.poll(() => text('bulk-preview-summary')).toContain(`${STAFF} to send, 0 skipped`);
+    // Each row says from which role to which, before anything is sent.
+    await expect.poll(roleChangesShown).toEqual(['Guest → Moderator', 'Member → Moderator']);
     await confirmAndFinish();
     expect(Array.from({ length: STAFF }, (_, i) => roleOf(staffEmail(i)))).toEqual(Array.from({ length: STAFF }, () => 300));
     await expect.poll(() => text('bulk-summary')).toContain(`${STAFF} changed, 0 skipped, 0 failed`);
@@ -58,6 +62,7 @@ describe('undo', () => {
     await page.getByTestId('bulk-undo').click();
     await expect.poll(() => page.getByTestId('bulk-job').locator('h2').textContent()).toContain('Change roles');
     await expect.poll(() => text('bulk-preview-summary')).toContain(`${STAFF} to send, 0 skipped`);
+    await expect.poll(roleChangesShown).toEqual(['Moderator → Guest', 'Moderator → Member']);
     await checkScreen(page, 'bulk-roles-undo-preview');
     await confirmAndFinish();
     expect(Array.from({ length: STAFF }, (_, i) => roleOf(staffEmail(i)))).toEqual(Array.from({ length: STAFF }, (_, i) => (i < 2 ? 600 : 400)));

@@ -49,7 +49,7 @@ describe('bulk channels', () => {
     const job_id = (planned as { value: { job: JobProgress } }).value.job.job_id;
     expect(await call('bulk.items', { job_id, state: 'skipped' })).toEqual({
       ok: true,
-      value: { total: 1, items: [{ item_index: 1, line: 3, label: 'member@x.com', state: 'skipped', error_code: 'ALREADY_IN_ORGANIZATION', error_msg: 'Line 3: member@x.com is already in the organization.', warning: null }] },
+      value: { total: 1, items: [{ item_index: 1, line: 3, label: 'member@x.com', state: 'skipped', error_code: 'ALREADY_IN_ORGANIZATION', error_msg: 'Line 3: member@x.com is already in the organization.', warning: null, role_change: null }] },
     });
     expect(await call('bulk.unfinished', undefined)).toMatchObject({ ok: true, value: [{ job_id, state: 'planned' }] });
     expect(await call('bulk.cancel', { job_id })).toMatchObject({ ok: true, value: { state: 'cancelled', skipped: 2, remaining: 0 } });
