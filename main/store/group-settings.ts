@@ -3,7 +3,7 @@
 // list their members (registration's realm_user_groups).
 import { z } from 'zod';
 import type { MirrorDatabase } from './database';
-import { realmValue } from './realm';
+import { realmValue, realmVersion } from './realm';
 import { userById } from './users';
 
 const groupId = z.number().int();
@@ -25,6 +25,28 @@ const SYSTEM_GROUP_ROLES: Readonly<Record<string, number | null>> = {
   'role:internet': 600,
 };
 
+/** The groups as last parsed from each mirror, and the realm version they were read at. */
+const parsedGroups = new WeakMap<MirrorDatabase, { version: string; groups: UserGroup[] | undefined }>();
+
+/**
+ * realm_user_groups, parsed once per change of the realm values rather than at each question: it
+ * lists every member of every group, megabytes in a large organization. Inside a transaction it is
+ * read afresh and not kept, since the transaction may yet be rolled back.
+ */
+function realmUserGroups(db: MirrorDatabase): UserGroup[] | undefined {
+  const read = () => {
+    const parsed = userGroups.safeParse(realmValue(db, 'realm_user_groups'));
+    return parsed.success ? parsed.data : undefined;
+  };
+  if (db.inTransaction) return read();
+  const version = realmVersion(db);
+  const kept = parsedGroups.get(db);
+  if (kept?.version === version) return kept.groups;
+  const groups = read();
+  parsedGroups.set(db, { version, groups });
+  return groups;
+}
+
 /** Subgroups nest; a cycle or a deep chain stops here rather than looping. */
 const MAX_DEPTH = 8;
 
@@ -45,10 +67,10 @@ function memberOf(groups: readonly UserGroup[], id: number, user_id: number, rol
  */
 export function inRealmGroupSetting(db: MirrorDatabase, user_id: number, key: string): boolean | undefined {
   const setting = groupSetting.safeParse(realmValue(db, key));
-  const groups = userGroups.safeParse(realmValue(db, 'realm_user_groups'));
+  const groups = realmUserGroups(db);
   const role = userById(db, user_id)?.role;
-  if (!setting.success || !groups.success || role === undefined) return undefined;
-  const inGroup = (id: number) => memberOf(groups.data, id, user_id, role, 0);
+  if (!setting.success || groups === undefined || role === undefined) return undefined;
+  const inGroup = (id: number) => memberOf(groups, id, user_id, role, 0);
   if (typeof setting.data === 'number') return inGroup(setting.data);
   return setting.data.direct_members.includes(user_id) || setting.data.direct_subgroups.some(inGroup);
 }

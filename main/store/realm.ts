@@ -5,8 +5,21 @@ import { jsonColumn, reader, writer } from './statements';
 
 const realmRow = z.object({ key: z.string(), json: z.string() });
 
+/** Writes to the realm table through each connection, counted so a reading kept from it knows it is stale. */
+const localWrites = new WeakMap<MirrorDatabase, number>();
+
+/**
+ * Moves whenever the realm values may have changed: a write through this connection, or a commit
+ * by another one (the snapshot worker's; SQLite's data_version). A value parsed from them may be
+ * kept until it moves: some are large (realm_user_groups lists every member of every group).
+ */
+export function realmVersion(db: MirrorDatabase): string {
+  return `${localWrites.get(db) ?? 0}:${String(db.pragma('data_version', { simple: true }))}`;
+}
+
 /** Server and realm settings: one row per announced value (realm_*, max_*, typing periods, feature level). */
 export function setRealmValues(db: MirrorDatabase, values: Readonly<Record<string, unknown>>): void {
+  localWrites.set(db, (localWrites.get(db) ?? 0) + 1);
   const statement = writer(db, 'INSERT INTO realm (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json');
   for (const [key, value] of Object.entries(values)) {
     if (value !== undefined) statement.run(key, JSON.stringify(value));
@@ -14,6 +27,7 @@ export function setRealmValues(db: MirrorDatabase, values: Readonly<Record<strin
 }
 
 export function replaceRealmValues(db: MirrorDatabase, values: Readonly<Record<string, unknown>>): void {
+  localWrites.set(db, (localWrites.get(db) ?? 0) + 1);
   writer(db, 'DELETE FROM realm').run();
   setRealmValues(db, values);
 }

@@ -136,7 +136,15 @@ describe('composing, end to end', () => {
     await composer().fill('');
   });
 
-  it('completes a mention and an emoji from the keyboard', async () => {
+  it('completes a mention, an emoji and a topic from the keyboard', async () => {
+    // What the suggestions read: a channel's topics, never the listing of every cached conversation.
+    const handlers = world.app.core.handlers as unknown as Record<string, (args: unknown) => unknown>;
+    const listing = handlers['conversations.list']!;
+    const listed: unknown[] = [];
+    handlers['conversations.list'] = (args) => {
+      listed.push(args);
+      return listing(args);
+    };
     await composer().pressSequentially('Thanks @han');
     const options = page().getByTestId('suggestions').getByRole('option');
     await expect.poll(() => options.first().textContent()).toContain('Hana Sato');
@@ -149,8 +157,17 @@ describe('composing, end to end', () => {
     await expect.poll(() => options.first().textContent()).toContain(':tada:');
     await composer().press('Tab');
     expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** for lunch :tada: ');
+    // A topic of the channel named, asked of main for that channel alone.
+    await composer().pressSequentially('in #**general>welc');
+    await expect.poll(() => options.first().textContent()).toContain('welcome');
+    await composer().press('Enter');
+    expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** for lunch :tada: in #**general>welcome** ');
     await composer().press('Enter');
     await expect.poll(() => feedMessage('for lunch').textContent()).toContain('@Hana Sato');
+    expect(await feedMessage('for lunch').textContent()).toContain('welcome');
+    handlers['conversations.list'] = listing;
+    // The sidebar's own refresh may list them (refresh: true); the compose box does not.
+    expect(listed).not.toContainEqual({ refresh: false });
   });
 
   it('inserts a saved snippet from the compose menu, edits snippets in a dialog, and sends later through the scheduling form', async () => {

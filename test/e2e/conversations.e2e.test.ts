@@ -144,6 +144,32 @@ describe('messaging, end to end', () => {
     expect(stored.messages[0]!.message.reactions.some((r) => r.user_id === memberAccount.user_id && r.emoji_name === 'tada')).toBe(false);
   });
 
+  it('opens a conversation with its own calls only: what every conversation shares is kept for the account', async () => {
+    const { page, app } = member;
+    await openConversation(page, 'channel:1:welcome');
+    const asked: string[] = [];
+    const handlers = app.core.handlers as unknown as Record<string, (args: unknown) => unknown>;
+    const originals = { ...handlers };
+    for (const [channel, handler] of Object.entries(originals)) {
+      handlers[channel] = (args) => {
+        asked.push(channel);
+        return handler(args);
+      };
+    }
+    try {
+      // Both were read by the first test: nothing is marked read on the way.
+      await openConversation(page, 'channel:4:new logo');
+      await openConversation(page, 'channel:1:welcome');
+      // The second open has asked for its typing notice too: its calls are all made.
+      await expect.poll(() => asked.filter((channel) => channel === 'typing.current').length).toBe(2);
+    } finally {
+      Object.assign(handlers, originals);
+    }
+    expect(asked.filter((channel) => channel === 'messages.page')).toHaveLength(2);
+    // Read when the account became active, and again only when the organization or the outbox changes.
+    for (const shared of ['messages.editRules', 'emoji.recent', 'compose.vocabulary', 'outbox.list']) expect(asked).not.toContain(shared);
+  });
+
   it('sets a topic preference shown in the list', async () => {
     const { page } = member;
     await openConversation(page, 'channel:3:code review');

@@ -4,6 +4,7 @@
 // The zone arithmetic is the scheduling form's, which needs it for its picker.
 import { localZone, userZone } from '../screens/scheduling/when';
 import { me } from './me.svelte';
+import { timeFormatter, type TimeStyle } from './time-format';
 
 export type ZoneChoice = 'profile' | 'system';
 
@@ -30,7 +31,6 @@ class TimeZoneSetting {
 export const timeZone = new TimeZoneSetting();
 
 /** A time (UNIX seconds) in the chosen zone: date and time, or the time alone. */
-export function formatTime(seconds: number, style: 'date-time' | 'time' = 'date-time'): string {
-  const options: Intl.DateTimeFormatOptions = style === 'time' ? { timeStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: timeZone.zone }).format(seconds * 1000);
+export function formatTime(seconds: number, style: TimeStyle = 'date-time'): string {
+  return timeFormatter(timeZone.zone, style).format(seconds * 1000);
 }

@@ -1,7 +1,7 @@
 // The names the compose box completes, from the mirror: people (searched as typed), subscribed
-// channels and their cached topics, unicode and custom emoji, and the wildcard mentions the
-// user's role may use.
-import type { ComposeVocabulary, ConversationSummary } from '../../../../shared/ipc';
+// channels and their topics (cached or unread), unicode and custom emoji, and the wildcard
+// mentions the user's role may use.
+import type { ComposeVocabulary, SidebarTopic } from '../../../../shared/ipc';
 import { call } from '../../lib/ipc';
 import { channelMarkup, emojiMarkup, mentionMarkup, rank, topicMarkup, type Suggestion, type Trigger } from './autocomplete';
 import { UNICODE_EMOJI_NAMES, unicodeGlyph } from '../../../../shared/emoji/unicode';
@@ -14,9 +14,13 @@ const WILDCARDS = [
   { name: 'topic', detail: 'Notify those in this topic', channelOnly: true },
 ];
 
+/** The topics of a channel offered: its most recently active, as many as the sidebar can list. */
+const TOPICS = 1_000;
+
 export class Vocabulary {
   #channels: { stream_id: number; name: string }[] = [];
-  #topics: ConversationSummary[] = [];
+  /** Per channel, asked of main when one of its topics is first completed in this box. */
+  #topics = new Map<number, Promise<SidebarTopic[]>>();
   #extra: ComposeVocabulary = { custom_emoji: [], wildcard_mentions: false };
   #loaded: Promise<void> | undefined;
 
@@ -28,7 +32,6 @@ export class Vocabulary {
       call('channels.list', { include_subscribed: true, include_public: false }).then((listing) => {
         this.#channels = listing.channels.filter((c) => c.subscribed && !c.is_archived).map(({ stream_id, name }) => ({ stream_id, name }));
       }),
-      call('conversations.list', { refresh: false }).then((listing) => (this.#topics = listing.conversations.filter((c) => c.kind === 'channel'))),
       call('compose.vocabulary', undefined).then((extra) => (this.#extra = extra)),
     ]).then(
       () => undefined,
@@ -46,17 +49,31 @@ export class Vocabulary {
         return rank(this.#channels, trigger.query, (c) => c.name).map((c) => ({ id: `channel-${c.stream_id}`, label: `#${c.name}`, insert: channelMarkup(c.name) }));
       case 'topic': {
         const channel = this.#channels.find((c) => c.name.toLowerCase() === trigger.channel.trim().toLowerCase());
-        const topics = this.#topics.filter((t) => t.stream_id === channel?.stream_id);
-        return rank(topics, trigger.query, (t) => t.topic ?? '').map((t) => ({
-          id: `topic-${t.stream_id}-${t.topic}`,
-          label: t.topic ?? '',
-          detail: `#${channel?.name ?? ''}`,
-          insert: topicMarkup(channel?.name ?? trigger.channel, t.topic ?? ''),
+        if (!channel) return [];
+        return rank(await this.#topicsOf(channel.stream_id), trigger.query, (t) => t.topic).map((t) => ({
+          id: `topic-${channel.stream_id}-${t.topic}`,
+          label: t.topic,
+          detail: `#${channel.name}`,
+          insert: topicMarkup(channel.name, t.topic),
         }));
       }
       case 'emoji':
         return this.#emoji(trigger.query);
     }
+  }
+
+  /** One channel's topics rather than every cached conversation, which a large mirror holds by the hundred thousand. */
+  #topicsOf(stream_id: number): Promise<SidebarTopic[]> {
+    let topics = this.#topics.get(stream_id);
+    if (topics === undefined) {
+      topics = call('sidebar.topics', { stream_id, limit: TOPICS }).catch(() => {
+        // Asked again next time rather than kept empty.
+        this.#topics.delete(stream_id);
+        return [];
+      });
+      this.#topics.set(stream_id, topics);
+    }
+    return topics;
   }
 
   async #people(query: string): Promise<Suggestion[]> {

@@ -1,6 +1,7 @@
-// What every message's actions share, loaded once while a conversation is shown: the organization's
-// editing rules, the emoji the picker offers (recently used, Unicode, the organization's custom
-// emoji), the names of those who reacted, and a clock for the time limits.
+// What every message's actions share, loaded once per account (not at each conversation opened) and
+// read again when the organization changes: the editing rules, the emoji the picker offers
+// (recently used, Unicode, the organization's custom emoji), the names of those who reacted, and a
+// clock for the time limits.
 import { SvelteMap } from 'svelte/reactivity';
 import type { ReactionType } from '../../../../shared/api/records';
 import { UNICODE_EMOJI, unicodeGlyph } from '../../../../shared/emoji/unicode';
@@ -55,10 +56,22 @@ class MessageActionsState {
     this.rules = await call('messages.editRules', undefined).catch(() => null);
   }
 
-  async #refreshEmoji(): Promise<void> {
-    const [recent, vocabulary] = await Promise.all([call('emoji.recent', undefined).catch(() => []), call('compose.vocabulary', undefined).catch(() => null)]);
-    this.recent = recent.map((e) => choice(e.emoji_name, e.emoji_code, e.reaction_type));
+  async #refreshCustom(): Promise<void> {
+    const vocabulary = await call('compose.vocabulary', undefined).catch(() => null);
     this.custom = (vocabulary?.custom_emoji ?? []).map((e) => choice(e.emoji_name, e.emoji_code, 'realm_emoji'));
+  }
+
+  /** The user's recently used emoji, as their reactions in the mirror say (made elsewhere too). */
+  async refreshRecent(): Promise<void> {
+    const recent = await call('emoji.recent', undefined).catch(() => []);
+    this.recent = recent.map((e) => choice(e.emoji_name, e.emoji_code, e.reaction_type));
+  }
+
+  /** Reads the rules and the emoji again: after an account switch, what main answers from changed. */
+  refresh(): void {
+    void this.#refreshRules();
+    void this.#refreshCustom();
+    void this.refreshRecent();
   }
 
   /** A picked emoji goes first among the recent ones at once. */
@@ -85,15 +98,14 @@ class MessageActionsState {
     if (this.#users++ === 0) {
       const stops = [
         onMirrorChange(['realm', 'users'], () => void this.#refreshRules()),
-        onMirrorChange(['realm'], () => void this.#refreshEmoji()),
+        onMirrorChange(['realm'], () => void this.#refreshCustom()),
       ];
       const clock = setInterval(() => (this.now = Math.floor(Date.now() / 1000)), CLOCK_MS);
       this.#stop = () => {
         stops.forEach((stop) => stop());
         clearInterval(clock);
       };
-      void this.#refreshRules();
-      void this.#refreshEmoji();
+      this.refresh();
     }
     return () => {
       if (--this.#users === 0) this.#stop?.();
