@@ -2,23 +2,30 @@
 // organization's snapshot and writing it never blocks the window.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServiceClient } from '../api/create-client';
-import { openMirror } from '../store/database';
 import { checkedRegistration } from './answers';
-import { reconcileSnapshot } from './reconcile';
-import { REGISTER_PARAMS, summarize } from './snapshot';
+import { REGISTER_PARAMS, summarize } from './registration-params';
 import { snapshotJobSchema } from './worker-snapshot';
 
 const job = snapshotJobSchema.parse(workerData);
 const client = createServiceClient({ server_url: job.serverUrl, credentials: { email: job.email, api_key: job.apiKey } });
-const db = openMirror(job.mirrorPath);
 try {
-  const result = checkedRegistration(await client.call('registerQueue', REGISTER_PARAMS));
-  reconcileSnapshot(db, result);
-  parentPort?.postMessage({ ok: true, summary: summarize(result) });
+  // The registration goes out first: the mirror's modules load while the server builds its
+  // answer, which for a large organization takes it far longer.
+  const [answer, { openMirror }, { reconcileSnapshot }] = await Promise.all([
+    client.call('registerQueue', REGISTER_PARAMS),
+    import('../store/database'),
+    import('./reconcile'),
+  ]);
+  const result = checkedRegistration(answer);
+  const db = openMirror(job.mirrorPath);
+  try {
+    reconcileSnapshot(db, result);
+    parentPort?.postMessage({ ok: true, summary: summarize(result) });
+  } finally {
+    db.close();
+  }
 } catch (error) {
   parentPort?.postMessage({ ok: false, error: serializeError(error) });
-} finally {
-  db.close();
 }
 
 /** Errors cross the thread as plain data; the main side rebuilds the client's error classes. */

@@ -1,54 +1,12 @@
-import type { RegisterQueueParams, RegisterQueueResult } from '../../shared/api/registration';
-import { registrationContext } from '../../shared/api/registration';
+import type { RegisterQueueParams } from '../../shared/api/registration';
 import type { MirrorDatabase } from '../store/database';
 import type { OperationCaller } from '../api/service-client';
-import type { SnapshotStep, SnapshotSummary } from './engine';
+import type { SnapshotStep } from './engine';
 import { checkedRegistration } from './answers';
 import { reconcileSnapshot } from './reconcile';
-
-/** What the app asks registration for: every record kind it mirrors, and the modern event forms. */
-export const REGISTER_PARAMS: RegisterQueueParams = {
-  apply_markdown: true,
-  client_gravatar: false,
-  include_subscribers: false,
-  fetch_event_types: [
-    'realm',
-    // The compose box's custom emoji and the groups its wildcard-mention permission names.
-    'realm_emoji',
-    'realm_user_groups',
-    'realm_user',
-    'user_status',
-    'subscription',
-    'stream',
-    'channel_folders',
-    'saved_snippets',
-    'custom_profile_fields',
-    'realm_linkifiers',
-    'scheduled_messages',
-    'user_topic',
-    'alert_words',
-    'user_settings',
-    // These two bring unread_msgs: every unread conversation, cached or not.
-    'message',
-    'update_message_flags',
-  ],
-  client_capabilities: {
-    notification_settings_null: true,
-    bulk_message_deletion: true,
-    stream_typing_notifications: true,
-    user_settings_object: true,
-    linkifier_url_template: true,
-    archived_channels: true,
-    empty_topic_name: true,
-  },
-};
+import { REGISTER_PARAMS, summarize } from './registration-params';
 
 export type RegisteringClient = OperationCaller<'registerQueue'>;
-
-export function summarize(result: RegisterQueueResult): SnapshotSummary {
-  if (result.queue_id === null) throw new Error('The server registered no event queue.');
-  return { queue_id: result.queue_id, last_event_id: result.last_event_id, context: registrationContext(result) };
-}
 
 /** Register and reconcile on this thread: for small organizations and tests. */
 export function inlineSnapshot(client: RegisteringClient, db: MirrorDatabase, params: RegisterQueueParams = REGISTER_PARAMS): SnapshotStep {

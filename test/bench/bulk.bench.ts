@@ -10,7 +10,7 @@ import { insertJob } from '../../main/store/bulk-jobs';
 import { planUserImport } from '../../main/admin/plan-create-users';
 import { openMirror } from '../../main/store/database';
 import { reconcileSnapshot } from '../../main/sync/reconcile';
-import { REGISTER_PARAMS } from '../../main/sync/snapshot';
+import { REGISTER_PARAMS } from '../../main/sync/registration-params';
 import { median, report, scratchDir, startSimulator, timed, type Simulator } from './support';
 
 const IMPORT_ROWS = 2_000;

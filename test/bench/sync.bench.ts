@@ -11,7 +11,7 @@ import { openMirror } from '../../main/store/database';
 import { getRecord } from '../../main/store/keyed-table';
 import { searchUsers, userStatusTable } from '../../main/store/users';
 import { applyEvents } from '../../main/sync/apply-events';
-import { REGISTER_PARAMS } from '../../main/sync/snapshot';
+import { REGISTER_PARAMS } from '../../main/sync/registration-params';
 import { workerSnapshot } from '../../main/sync/worker-snapshot';
 import { basicAuth, median, percentile, report, scratchDir, startSimulator, timed, type Simulator } from './support';
 

@@ -9,7 +9,7 @@ import { ServiceClient } from '../../../main/api/service-client';
 import { JobRunner } from '../../../main/admin/job-runner';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { reconcileSnapshot } from '../../../main/sync/reconcile';
-import { REGISTER_PARAMS } from '../../../main/sync/snapshot';
+import { REGISTER_PARAMS } from '../../../main/sync/registration-params';
 import { afterAll, beforeAll } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 

@@ -5,7 +5,8 @@ import { silentLogger } from '../../../main/api/logger';
 import { openMirror } from '../../../main/store/database';
 import { SyncEngine } from '../../../main/sync/engine';
 import { reconcileSnapshot } from '../../../main/sync/reconcile';
-import { inlineSnapshot, REGISTER_PARAMS } from '../../../main/sync/snapshot';
+import { inlineSnapshot } from '../../../main/sync/snapshot';
+import { REGISTER_PARAMS } from '../../../main/sync/registration-params';
 
 const [mode, url, email, apiKey, mirrorPath] = process.argv.slice(2) as [string, string, string, string, string];
 const say = (line: string) => process.stdout.write(`${line}\n`);
