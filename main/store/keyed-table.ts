@@ -48,12 +48,17 @@ function wrote(db: MirrorDatabase, table: string): void {
   tables.set(table, (tables.get(table) ?? 0) + 1);
 }
 
-/** Prepared statements are cached per connection: the hot paths (events) reuse them. */
-export function prepared(db: MirrorDatabase, sql: string): Statement {
+/**
+ * Prepared statements are cached per connection: the hot paths (events) reuse them. A statement
+ * that hands back its rows as arrays (`rows: 'tuples'`) is a statement of its own, since the mode
+ * belongs to the statement.
+ */
+export function prepared(db: MirrorDatabase, sql: string, rows: 'objects' | 'tuples' = 'objects'): Statement {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  const key = rows === 'tuples' ? `tuples:${sql}` : sql;
+  let statement = cache.get(key);
+  if (!statement) cache.set(key, (statement = rows === 'tuples' ? db.prepare(sql).raw(true) : db.prepare(sql)));
   return statement;
 }
 

@@ -77,6 +77,7 @@ function childrenOf(schema: AnySchema): AnySchema[] | undefined {
   }
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return [schema.unwrap()];
   if (schema instanceof z.ZodArray) return [schema.element];
+  if (schema instanceof z.ZodTuple) return schema._zod.def.rest === null ? [...schema._zod.def.items] : undefined;
   if (schema instanceof z.ZodRecord) return [schema.keyType, schema.valueType];
   // A plain object drops the fields not in its shape, and callers may rely on that; a loose one keeps them.
   if (schema instanceof z.ZodObject) return schema._zod.def.catchall instanceof z.ZodUnknown ? Object.values(schema.shape) : undefined;
@@ -116,6 +117,7 @@ function compile(schema: AnySchema): Check {
     const element = checkOf(schema.element);
     return (value) => Array.isArray(value) && value.every(element);
   }
+  if (schema instanceof z.ZodTuple) return compileTuple(schema) ?? byZod;
   if (schema instanceof z.ZodObject) return compileObject(schema) ?? byZod;
   if (schema instanceof z.ZodCustom && checks.length === 0) {
     const { fn } = schema._zod.def;
@@ -153,6 +155,18 @@ function compileObject(schema: z.ZodObject): Check | undefined {
   return (value) => {
     if (!isPlainObject(value)) return false;
     for (const [key, check] of fields) if (!check(value[key])) return false;
+    return true;
+  };
+}
+
+/** A tuple of fixed length (a row read as an array of its columns); optional items and rests are left to zod. */
+function compileTuple(schema: z.ZodTuple): Check | undefined {
+  const { items, rest, checks = [] } = schema._zod.def;
+  if (rest !== null || checks.length > 0 || items.some((item) => item instanceof z.ZodOptional)) return undefined;
+  const cells = items.map(checkOf);
+  return (value) => {
+    if (!Array.isArray(value) || value.length !== cells.length) return false;
+    for (let i = 0; i < cells.length; i++) if (!cells[i]!(value[i])) return false;
     return true;
   };
 }

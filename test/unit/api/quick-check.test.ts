@@ -18,6 +18,9 @@ const cases: [string, z.ZodType, unknown[]][] = [
   ['custom', z.custom<number>((v) => typeof v === 'number'), [1, 'x']],
   ['enum', z.enum(['a', 'b']), ['a', 'c']],
   ['transform', z.number().transform((n) => n === 1), [1, 'x']],
+  ['tuple', z.tuple([z.number(), z.string().nullable()]), [[1, 'a'], [1, null], [1], [1, 'a', 2], ['1', 'a'], {}, null]],
+  ['tuple with optional item', z.tuple([z.number(), z.string().optional()]), [[1], [1, 'a'], [1, 2], [1, 'a', 'b']]],
+  ['tuple with rest', z.tuple([z.number()], z.string()), [[1, 'a', 'b'], [1, 2], [1]]],
 ];
 
 it.each(cases)('accepts what zod accepts: %s', (_name, schema, values) => {
@@ -35,6 +38,10 @@ it('hands back zod output where it differs from the input, and the input itself 
   const row = { a: 'x', b: null };
   expect(quickParse(z.object({ a: z.string(), b: z.number().nullable(), c: z.string().optional() }), row)).toBe(row);
   expect(() => quickParse(z.object({ a: z.string() }), { a: 2 })).toThrow();
+  // A row read as an array of its columns, too.
+  const cells = [1, 'x', null];
+  expect(quickParse(z.tuple([z.number(), z.string(), z.number().nullable()]), cells)).toBe(cells);
+  expect(() => quickParse(z.tuple([z.number(), z.string()]), [1, 2])).toThrow();
   const record = { a: 'x', extra: 1 };
   expect(quickParse(z.looseObject({ a: z.string() }), record)).toBe(record);
   expect(() => quickParse(z.looseObject({ a: z.string() }), { a: 1 })).toThrow();
