@@ -1,5 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { NetworkError, ServiceError, TimeoutError } from '../api/errors';
 import type { SnapshotStep, SnapshotSummary } from './engine';
@@ -12,24 +11,16 @@ export type SnapshotJob = z.infer<typeof snapshotJobSchema>;
 type WorkerAnswer = { ok: true; summary: SnapshotSummary } | { ok: false; error: Record<string, unknown> };
 
 /**
- * The sync runs in a process of its own, not a worker thread: what it allocates (a large
- * organization's answer, parsed and written: some 300 MB at the peak) goes back to the system
- * when it exits, where a thread's freed memory stayed with the main process (40-80 MB after each
- * initial sync of the bench's 100,000 users). In a build it is the emitted snapshot-worker.js;
- * from source (dev, tests, benchmarks) the .ts file, loaded through tsx. Electron runs it as
- * plain Node (ELECTRON_RUN_AS_NODE).
+ * In a build the worker is the emitted snapshot-worker.js. Run from source (dev, tests, benchmarks)
+ * it is the .ts file, loaded through tsx registered inside the worker: loader flags of the
+ * parent do not reach worker threads.
  */
-function startWorker(job: SnapshotJob): ChildProcess {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './snapshot-worker.ts' : './snapshot-worker.js', import.meta.url));
-  const child = fork(entry, [], {
-    execArgv: fromSource ? ['--import', import.meta.resolve('tsx')] : [],
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-    serialization: 'advanced',
-  });
-  // The account's key goes over the channel: a process list shows arguments and environment.
-  child.send(job);
-  return child;
+function startWorker(workerData: SnapshotJob): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./snapshot-worker.js', import.meta.url), { workerData });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./snapshot-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 /**
@@ -40,14 +31,14 @@ export function workerSnapshot(job: SnapshotJob): SnapshotStep {
   return (signal) =>
     new Promise<SnapshotSummary>((resolve, reject) => {
       const worker = startWorker(job);
-      // Ending it mid-transaction is safe: SQLite rolls the unfinished transaction back.
-      const abort = () => void worker.kill();
+      // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
+      const abort = () => void worker.terminate();
       signal.addEventListener('abort', abort, { once: true });
       const settle = (outcome: () => void) => {
         signal.removeEventListener('abort', abort);
         outcome();
       };
-      // The sync is done when the worker reports it (its transaction has committed); the process
+      // The sync is done when the worker reports it (its transaction has committed); the thread
       // then exits on its own and its memory goes with it.
       worker.once('message', (answer: WorkerAnswer) =>
         settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error)))),

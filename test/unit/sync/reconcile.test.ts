@@ -74,7 +74,7 @@ describe('a malformed registration', () => {
   });
 });
 
-describe('a malformed registration read in the sync process', () => {
+describe('a malformed registration read in a worker thread', () => {
   const server = useCaptureServer();
   it('is refused with the same reason, not as an unexpected error', async () => {
     server.respond((_req, res) => json(res, 200, { ...registration(), result: 'success', msg: '', realm_users: 'none' }));
