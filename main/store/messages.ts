@@ -24,6 +24,7 @@ export interface StoredMessage {
 }
 
 const messageRow = z.object({ flags: z.string(), json: z.string() });
+const messageIdRow = z.object({ message_id: z.number() });
 const messageFlags = z.array(z.string());
 
 /** A cached message read back. */
@@ -102,13 +103,19 @@ function sameReaction(a: Reaction, b: Reaction): boolean {
   return a.user_id === b.user_id && a.emoji_code === b.emoji_code && a.reaction_type === b.reaction_type;
 }
 
-export function setFlag(db: MirrorDatabase, message_ids: readonly number[], flag: string, present: boolean): number[] {
-  return message_ids.filter((id) =>
-    updateMessage(db, id, ({ message, flags }) => ({
-      message,
-      flags: present ? [...new Set([...flags, flag])] : flags.filter((f) => f !== flag),
-    })),
-  );
+/**
+ * Sets or clears a flag on cached messages (`all`: every one), by set-based statements over the
+ * flags column alone: "mark all as read" over a cache of a million messages is one statement,
+ * not a million parsed and rewritten records. Returns the ids of the messages it changed.
+ */
+export function setFlag(db: MirrorDatabase, message_ids: readonly number[] | 'all', flag: string, present: boolean): number[] {
+  const among = message_ids === 'all' ? '' : 'AND message_id IN (SELECT value FROM json_each(?))';
+  const needsChange = `${present ? 'NOT' : ''} EXISTS (SELECT 1 FROM json_each(messages.flags) WHERE value = ?) ${among}`;
+  const params = message_ids === 'all' ? [flag] : [flag, JSON.stringify(message_ids)];
+  const changed = reader(db, `SELECT message_id FROM messages WHERE ${needsChange} ORDER BY message_id`, messageIdRow).all(...params);
+  const newFlags = present ? `json_insert(flags, '$[#]', ?)` : '(SELECT json_group_array(value) FROM json_each(messages.flags) WHERE value IS NOT ?)';
+  writer(db, `UPDATE messages SET flags = ${newFlags} WHERE ${needsChange}`).run(flag, ...params);
+  return changed.map((row) => row.message_id);
 }
 
 export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[]): void {
@@ -123,10 +130,6 @@ export function newestMessageId(db: MirrorDatabase): number | undefined {
   return reader(db, 'SELECT max(message_id) AS id FROM messages', z.object({ id: z.number().nullable() })).get()?.id ?? undefined;
 }
 
-function allCachedMessageIds(db: MirrorDatabase): number[] {
-  return reader(db, 'SELECT message_id FROM messages', z.object({ message_id: z.number() })).all().map((r) => r.message_id);
-}
-
 export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 'message' | 'update_message' | 'delete_message' | 'submessage'> = {
   reaction: (db, event, changes) => {
     const { emoji_name, emoji_code, reaction_type, user_id } = event;
@@ -135,8 +138,8 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
     if (cached) changes.add('messages', event.message_id);
   },
   update_message_flags: (db, event, changes) => {
-    const ids = event.all ? allCachedMessageIds(db) : event.messages;
-    changes.add('messages', ...setFlag(db, ids, event.flag, event.op === 'add'));
+    // One by one: "all" may change a million messages, too many to spread into one call.
+    for (const id of setFlag(db, event.all ? 'all' : event.messages, event.flag, event.op === 'add')) changes.add('messages', id);
   },
   message: (db, event, changes) => {
     upsertMessages(db, [{ message: event.message, flags: event.flags ?? [] }]);

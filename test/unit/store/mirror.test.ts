@@ -19,7 +19,7 @@ import {
 } from '../../../main/store/personal';
 import { setRealmValues } from '../../../main/store/realm';
 import { searchUsers, userByEmail, userStatusTable, usersTable } from '../../../main/store/users';
-import { addReaction, channelTopicConversation, conversationMessages, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
+import { addReaction, channelTopicConversation, conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
 import { recordInviteLink } from '../../../main/store/invite-links';
 import { addUnread, channelPlace } from '../../../main/store/unread';
 import { channel, message, user } from './fixtures';
@@ -271,5 +271,15 @@ describe('messages per conversation', () => {
     [two, four] = conversationMessages(db, lunch, { limit: 2 });
     expect(four?.message.reactions).toEqual([]);
     expect(two?.flags).toEqual([]);
+  });
+
+  it('sets and clears a flag on the messages named or on all, reporting those it changed', () => {
+    db = openMirror(':memory:');
+    upsertMessages(db, [1, 2, 3].map((id) => ({ message: message(id, 'lunch'), flags: id === 2 ? ['mentioned', 'read'] : ['mentioned'] })));
+    expect(setFlag(db, 'all', 'read', true)).toEqual([1, 3]);
+    expect([1, 2, 3].map((id) => getMessage(db, id)?.flags)).toEqual([['mentioned', 'read'], ['mentioned', 'read'], ['mentioned', 'read']]);
+    expect(setFlag(db, [3, 2, 99], 'read', false)).toEqual([2, 3]);
+    expect(setFlag(db, [3], 'read', false)).toEqual([]);
+    expect([1, 2, 3].map((id) => getMessage(db, id)?.flags)).toEqual([['mentioned', 'read'], ['mentioned'], ['mentioned']]);
   });
 });

@@ -146,6 +146,17 @@ describe('other mirrored records', () => {
     expect(getMessage(db, 100)).toMatchObject({ flags: ['starred', 'read'], message: { reactions: [] } });
   });
 
+  it('marks every cached message read at once, however many there are', () => {
+    // 200,000 rows written directly: more ids than one call can take as arguments.
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
+       INSERT INTO messages (message_id, conversation, timestamp, flags, json) SELECT i, 'channel:5:lunch', 0, '["starred"]', '{}' FROM n`,
+    ).run();
+    const notice = applyEvents(db, [ev({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true })]);
+    expect(db.prepare(`SELECT flags, count(*) AS n FROM messages GROUP BY flags`).all()).toEqual([{ flags: '["starred","read"]', n: 200_000 }]);
+    expect(notice.changed.messages).toHaveLength(200_000);
+  });
+
   it('message edits, topic moves, deletions and submessages', () => {
     const message = (id: number) => ({
       id, type: 'stream', sender_id: 10, sender_email: 'ada@example.com', sender_full_name: 'Ada', sender_realm_str: 'demo',
