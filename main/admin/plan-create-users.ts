@@ -53,13 +53,13 @@ export function planUserImport(db: MirrorDatabase, caller_id: number, rows: CsvU
   return { blocked, items };
 }
 
-
+/** Why a row is skipped; its line is the item's own and shown beside the reason, not repeated in it. */
 function problem(known: Set<string>, row: CsvUserRow, firstLine: Map<string, number>): PlannedItem['skip'] {
-  if (!EMAIL.test(row.email)) return { code: 'INVALID_EMAIL', message: `Line ${row.line}: "${row.email}" is not a valid email address.` };
-  if (row.full_name === '') return { code: 'EMPTY_NAME', message: `Line ${row.line}: the name is empty.` };
-  if (row.full_name.length > MAX_NAME_LENGTH) return { code: 'NAME_TOO_LONG', message: `Line ${row.line}: the name is longer than ${MAX_NAME_LENGTH} characters.` };
+  if (!EMAIL.test(row.email)) return { code: 'INVALID_EMAIL', message: `"${row.email}" is not a valid email address.` };
+  if (row.full_name === '') return { code: 'EMPTY_NAME', message: 'The name is empty.' };
+  if (row.full_name.length > MAX_NAME_LENGTH) return { code: 'NAME_TOO_LONG', message: `The name is longer than ${MAX_NAME_LENGTH} characters.` };
   const earlier = firstLine.get(row.email.toLowerCase());
-  if (earlier !== undefined) return { code: 'DUPLICATE_IN_FILE', message: `Line ${row.line}: ${row.email} is already on line ${earlier}.` };
-  if (known.has(row.email.toLowerCase())) return { code: 'ALREADY_IN_ORGANIZATION', message: `Line ${row.line}: ${row.email} is already in the organization.` };
+  if (earlier !== undefined) return { code: 'DUPLICATE_IN_FILE', message: `${row.email} is already on line ${earlier}.` };
+  if (known.has(row.email.toLowerCase())) return { code: 'ALREADY_IN_ORGANIZATION', message: `${row.email} is already in the organization.` };
   return undefined;
 }

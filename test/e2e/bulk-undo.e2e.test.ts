@@ -91,8 +91,8 @@ describe('rows to fix', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await confirmAndFinish();
     await expect.poll(() => page.getByTestId('bulk-summary').locator('li').allTextContents()).toEqual([
-      'Skipped not an email: Line 3: "not an email" is not a valid email address.',
-      'Skipped fix.3@undo.example: Line 4: the name is empty.',
+      'Skipped not an email (line 3): "not an email" is not a valid email address.',
+      'Skipped fix.3@undo.example (line 4): The name is empty.',
     ]);
     await checkScreen(page, 'bulk-import-summary');
     const download = page.waitForEvent('download');

@@ -49,7 +49,7 @@ describe('bulk channels', () => {
     const job_id = (planned as { value: { job: JobProgress } }).value.job.job_id;
     expect(await call('bulk.items', { job_id, state: 'skipped' })).toEqual({
       ok: true,
-      value: { total: 1, items: [{ item_index: 1, line: 3, label: 'member@x.com', state: 'skipped', error_code: 'ALREADY_IN_ORGANIZATION', error_msg: 'Line 3: member@x.com is already in the organization.', warning: null, role_change: null }] },
+      value: { total: 1, items: [{ item_index: 1, line: 3, label: 'member@x.com', state: 'skipped', error_code: 'ALREADY_IN_ORGANIZATION', error_msg: 'member@x.com is already in the organization.', warning: null, role_change: null }] },
     });
     expect(await call('bulk.unfinished', undefined)).toMatchObject({ ok: true, value: [{ job_id, state: 'planned' }] });
     expect(await call('bulk.cancel', { job_id })).toMatchObject({ ok: true, value: { state: 'cancelled', skipped: 2, remaining: 0 } });
@@ -112,8 +112,8 @@ describe('bulk channels', () => {
     expect(exported).toMatchObject({ ok: true, value: { filename: `create-users-${job_id}-to-fix.csv` } });
     const csv = (exported as { value: { csv: string } }).value.csv;
     expect(parse(csv, { bom: true, columns: true })).toEqual([
-      { email: 'not an email', full_name: "'=Bad, Name", password: '', line: '2', reason: 'Line 2: "not an email" is not a valid email address.' },
-      { email: 'member@x.com', full_name: 'Mark', password: '', line: '4', reason: 'Line 4: member@x.com is already in the organization.' },
+      { email: 'not an email', full_name: "'=Bad, Name", password: '', line: '2', reason: '"not an email" is not a valid email address.' },
+      { email: 'member@x.com', full_name: 'Mark', password: '', line: '4', reason: 'member@x.com is already in the organization.' },
     ]);
     // Imported again as is, the same rows are refused for the same reasons, names unescaped.
     const again = await call('bulk.planImport', { csv });

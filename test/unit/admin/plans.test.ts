@@ -39,8 +39,8 @@ describe('planUserImport', () => {
     ]);
     expect(blocked).toBeNull();
     expect(items.map((i) => i.skip?.code)).toEqual([undefined, 'INVALID_EMAIL', 'EMPTY_NAME', 'DUPLICATE_IN_FILE', 'ALREADY_IN_ORGANIZATION', undefined]);
-    expect(items[3]!.skip!.message).toBe('Line 5: NEW@x.com is already on line 2.');
-    expect(items[4]!.skip!.message).toBe('Line 6: Member@X.com is already in the organization.');
+    expect(items[3]!.skip!.message).toBe('NEW@x.com is already on line 2.');
+    expect(items[4]!.skip!.message).toBe('Member@X.com is already in the organization.');
     expect((items[0]!.payload as CreateUserPayload).generated).toBe(true);
     // The password is the item's secret, never its payload; only a generated one is kept for the export.
     const generated = items[0]!.secret!;
