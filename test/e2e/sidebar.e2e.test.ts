@@ -118,6 +118,27 @@ describe('the sidebar of a member', () => {
     await screenshot(page, 'sidebar-topic-open');
   });
 
+  it('keeps the views in sight while the channels and direct messages scroll beneath them', async () => {
+    await page.setViewportSize({ width: 1280, height: 480 });
+    try {
+      if ((await channelRow('general').getAttribute('aria-expanded')) !== 'true') await channelRow('general').click();
+      const lists = sidebar().getByTestId('sidebar-lists');
+      await expect.poll(() => lists.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+      await lists.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await expect.poll(() => lists.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+      // Inbox is still where a click lands, not scrolled away with the lists.
+      const inbox = sidebar().getByRole('button', { name: 'Inbox', exact: true });
+      const reachable = await inbox.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      });
+      expect(reachable).toBe(true);
+      await screenshot(page, 'sidebar-scrolled');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("shows times in the zone chosen in Settings: the profile's, or the computer's", async () => {
     // One message's time, found again by its instant.
     const instant = await page.getByRole('main').locator('.message time').last().getAttribute('datetime');
