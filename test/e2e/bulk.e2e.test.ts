@@ -53,11 +53,11 @@ describe('bulk user import, end to end', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => text('bulk-preview-summary')).toContain(`${ROWS - 3} to send, 3 skipped`);
     await expect.poll(() => text('bulk-job-state')).toContain('nothing sent yet');
-    // The preview comes below the long form: its heading has the focus and is in sight.
+    // The preview comes below the long form: its heading has the focus, at the top of the pane.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Create users — job \d+$/);
     const heading = await page.getByTestId('bulk-job').locator('h2').boundingBox();
     expect(heading!.y).toBeGreaterThanOrEqual(0);
-    expect(heading!.y + heading!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(heading!.y).toBeLessThan(page.viewportSize()!.height / 3);
     const skipped = page.getByTestId('bulk-skipped-list').locator('li');
     await expect.poll(() => skipped.allTextContents()).toEqual([
       'Line 5: "not an email" is not a valid email address.',
