@@ -44,7 +44,8 @@ describe('bulk user import', () => {
     expect(serverEmailCounts(bulk.service, file.good.slice(0, 1)).get(file.good[0]!)).toBe(0);
     const skipped = itemsInState(run.db, job_id, 'skipped');
     expect(new Map(skipped.map((item) => [createUserPayload.parse(item.payload).line, item.error_code]))).toEqual(file.bad);
-    for (const item of skipped) expect(item.error_msg).toMatch(new RegExp(`^Line ${createUserPayload.parse(item.payload).line}: `));
+    // Each has a reason of its own; the line is the item's, shown beside it, not repeated in it.
+    for (const item of skipped) expect(item.error_msg).toMatch(/^(?!Line \d).+\.$/);
 
     run.runner.start(job_id);
     await run.runner.idle(job_id);
