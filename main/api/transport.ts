@@ -3,7 +3,7 @@
 // of any status come back as they are; what they mean is answers.ts's business, retrying is the
 // client's.
 import ky, { type KyInstance } from 'ky';
-import { readCappedBody } from './capped-body';
+import { readCappedText } from './capped-body';
 import { AnswerTooLargeError, NetworkError, TimeoutError } from './errors';
 
 export interface RawAnswer {
@@ -67,9 +67,8 @@ export class Transport {
         ...(exchange.body ? { body: exchange.body } : {}),
         signal,
       });
-      const body = await readCappedBody(response, MAX_ANSWER_BYTES);
-      if (body === undefined) throw new AnswerTooLargeError(exchange.request, MAX_ANSWER_BYTES);
-      const text = new TextDecoder().decode(body);
+      const text = await readCappedText(response, MAX_ANSWER_BYTES);
+      if (text === undefined) throw new AnswerTooLargeError(exchange.request, MAX_ANSWER_BYTES);
       return { status: response.status, statusText: response.statusText, headers: response.headers, text };
     } catch (error) {
       if (error instanceof AnswerTooLargeError) throw error;

@@ -2,6 +2,7 @@
 // body (or declaring a huge one) gets a clear error after at most MAX_ANSWER_BYTES, and the next
 // call on the same client works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCappedText } from '../../../main/api/capped-body';
 import { AnswerTooLargeError } from '../../../main/api/errors';
 import { ServiceClient } from '../../../main/api/service-client';
 import { MAX_ANSWER_BYTES } from '../../../main/api/transport';
@@ -47,5 +48,27 @@ describe('answer size cap', () => {
 
     normalSettings();
     await expect(client.call('getServerSettings', {})).resolves.toMatchObject({ realm_name: 'Hostile' });
+  });
+});
+
+describe('an answer read as text, chunk by chunk', () => {
+  const chunked = (...chunks: number[][]) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(Uint8Array.from(chunk));
+          controller.close();
+        },
+      }),
+    );
+
+  it('keeps a character whose bytes arrive in two chunks', async () => {
+    // "é" is 0xC3 0xA9 in UTF-8; "€" 0xE2 0x82 0xAC.
+    await expect(readCappedText(chunked([0x22, 0xc3], [0xa9, 0xe2, 0x82], [0xac, 0x22]), 100)).resolves.toBe('"é€"');
+  });
+
+  it('gives nothing once the bytes pass the cap', async () => {
+    await expect(readCappedText(chunked([0x61, 0x62], [0x63, 0x64]), 3)).resolves.toBeUndefined();
+    await expect(readCappedText(chunked([0x61, 0x62], [0x63]), 3)).resolves.toBe('abc');
   });
 });
