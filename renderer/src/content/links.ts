@@ -7,12 +7,27 @@ import type { LinkTarget, Narrow } from './nodes';
 const NOWHERE = new URL('https://organization.invalid/');
 const OPENED_OUTSIDE = new Set(['http:', 'https:', 'mailto:']);
 
+/** `href` read as the organization's page would read it; null when it names no page to open. */
+function resolve(href: string | null, base: URL): URL | null {
+  if (href === null || href.trim() === '') return null;
+  const url = URL.parse(href, base);
+  if (!url || !OPENED_OUTSIDE.has(url.protocol) || url.username !== '' || url.password !== '') return null;
+  // "/\host" (and "/<tab>\host") reads as a path of the organization, yet leads elsewhere.
+  if (/^\s*[/\\]/.test(href) && url.origin !== base.origin) return null;
+  return url;
+}
+
+/** The path of an image on the organization's server (shown through main); null for one elsewhere. */
+export function organizationPath(src: string | null, realm: URL | null): string | null {
+  const url = realm && resolve(src, realm);
+  return url && url.origin === realm.origin && url.protocol !== 'mailto:' ? `${url.pathname}${url.search}` : null;
+}
+
 /** The target of `href` in a message of the organization at `realm`. */
 export function linkTarget(href: string | null, realm: URL | null): LinkTarget {
-  if (href === null || href.trim() === '') return { kind: 'none' };
   const base = realm ?? NOWHERE;
-  const url = URL.parse(href, base);
-  if (!url || !OPENED_OUTSIDE.has(url.protocol) || url.username !== '' || url.password !== '') return { kind: 'none' };
+  const url = resolve(href, base);
+  if (!url) return { kind: 'none' };
   if (url.origin === base.origin) {
     if (!realm) return { kind: 'none' };
     const narrow = url.pathname === realm.pathname && url.hash.startsWith('#narrow/') ? parseNarrow(url.hash.slice('#narrow/'.length)) : undefined;

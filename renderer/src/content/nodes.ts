@@ -31,8 +31,10 @@ export type Inline =
   /** `id`: the user's or group's id; null for wildcards. Silent mentions notify nobody. */
   | { kind: 'mention'; mention: MentionKind; id: number | null; silent: boolean; text: string }
   | { kind: 'emoji'; name: string; unicode: string }
-  /** A custom emoji of the organization, or one of the family's extra emoji, as an image of the server. */
-  | { kind: 'image-emoji'; name: string; src: string }
+  /** A custom emoji of the organization, or one of the family's extra emoji: `src` is its path on the server. */
+  | { kind: 'image-emoji'; name: string; src: string | null }
+  /** An image outside a preview: shown when it is the organization's (`src`, its path), else said by `alt`. */
+  | { kind: 'image'; src: string | null; alt: string }
   | { kind: 'math'; tex: string }
   /** A time mention, `seconds` since the epoch; `text` is what the sender wrote. */
   | { kind: 'time'; seconds: number; text: string }
@@ -46,9 +48,16 @@ export interface TableCell {
   children: Inline[];
 }
 
-/** One inline image preview: `src` is the thumbnail (or the image), `href` the full image or the page it shows. */
+/**
+ * One inline image preview. Image addresses are paths on the organization's server (shown through
+ * main, with the key), or null for an image elsewhere, which is never loaded.
+ */
 export interface ImagePreview {
-  src: string;
+  /** The thumbnail, or the image itself. */
+  src: string | null;
+  /** The full image, when it is the organization's. */
+  full: string | null;
+  /** Where the preview links: the full image, or the page it shows. */
   href: LinkTarget;
   title: string | null;
   /** The original's size, when the server said it (uploads). */
@@ -73,8 +82,8 @@ export type Block =
   /** A video file: shown as a link to it (the app plays nothing inline). */
   | { kind: 'video'; href: LinkTarget; title: string | null }
   /** A video of a site (YouTube, Vimeo): its preview image, linking to it. */
-  | { kind: 'embed-video'; href: LinkTarget; thumbnail: string; title: string | null }
-  /** A link preview (`message_embed`): a card with title, description and image. */
+  | { kind: 'embed-video'; href: LinkTarget; thumbnail: string | null; title: string | null }
+  /** A link preview (`message_embed`): a card with title, description and image (its path on the organization's server). */
   | { kind: 'embed'; href: LinkTarget; title: string | null; description: string | null; image: string | null }
   | { kind: 'unknown'; children: Block[] };
 

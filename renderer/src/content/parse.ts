@@ -3,7 +3,7 @@
 // else becomes an "unknown" node whose text is still shown. Pure: a tree in, nodes out.
 import { unicodeGlyph } from '../../../shared/emoji/unicode';
 import type { HtmlElement, HtmlNode } from '../lib/sanitize';
-import { linkTarget } from './links';
+import { linkTarget, organizationPath } from './links';
 import type { Block, CodeToken, Content, ImagePreview, Inline, LinkTarget, MentionKind, TableCell } from './nodes';
 
 /** Elements that start a block of their own; everything else flows in a paragraph. */
@@ -45,6 +45,11 @@ class Reader {
 
   link(href: string | null): LinkTarget {
     return linkTarget(href, this.realm);
+  }
+
+  /** An image's path on the organization's server, or null for an image elsewhere. */
+  image(src: string | null): string | null {
+    return organizationPath(src, this.realm);
   }
 
   /** Blocks, with runs of inline content outside a block gathered into implicit paragraphs. */
@@ -157,11 +162,12 @@ class Reader {
     const video = anchor && find(anchor, (e) => e.tag === 'video');
     if (hasClass(element, 'message_inline_video') || video) return { kind: 'video', href, title };
     const img = anchor && find(anchor, (e) => e.tag === 'img');
-    const src = attr(img, 'src');
-    if (src === null) return { kind: 'unknown', children: this.blocks(element.children) };
+    if (!img) return { kind: 'unknown', children: this.blocks(element.children) };
+    const src = this.image(attr(img, 'src'));
     if (hasClass(element, 'youtube-video') || hasClass(element, 'embed-video')) return { kind: 'embed-video', href, thumbnail: src, title };
     const size = DIMENSIONS.exec(attr(img, 'data-original-dimensions') ?? '');
-    const image: ImagePreview = { src, href, title, width: size ? Number(size[1]) : null, height: size ? Number(size[2]) : null };
+    const full = href.kind === 'upload' || href.kind === 'external' ? this.image(href.url) : null;
+    const image: ImagePreview = { src, full, href, title, width: size ? Number(size[1]) : null, height: size ? Number(size[2]) : null };
     return { kind: 'images', images: [image] };
   }
 
@@ -178,7 +184,7 @@ class Reader {
       href: this.link(attr(titleLink, 'href') ?? attr(image, 'href')),
       title: (titleLink && textOf(titleLink).trim()) || null,
       description,
-      image: url,
+      image: this.image(url),
     };
   }
 
@@ -208,12 +214,19 @@ class Reader {
       case 'time':
         return timeMention(element);
       case 'img':
-        // An image that is not an emoji is said by its text, never loaded.
-        return hasClass(element, 'emoji') ? imageEmoji(element) : { kind: 'unknown', children: [{ kind: 'text', text: attr(element, 'alt') ?? '' }] };
+        if (hasClass(element, 'emoji')) return this.imageEmoji(element);
+        return { kind: 'image', src: this.image(attr(element, 'src')), alt: attr(element, 'alt') ?? '' };
       case 'span':
         return this.span(element) ?? { kind: 'unknown', children: inner() };
     }
     return { kind: 'unknown', children: inner() };
+  }
+
+  /** A custom emoji (`img.emoji`): the organization's, or one of the family's extra emoji. */
+  imageEmoji(element: HtmlElement): Inline {
+    const alt = attr(element, 'alt') ?? '';
+    const name = (attr(element, 'title') ?? alt).replace(/^:|:$/g, '');
+    return { kind: 'image-emoji', name, src: this.image(attr(element, 'src')) };
   }
 
   span(element: HtmlElement): Inline | undefined {
@@ -281,13 +294,6 @@ function emojiText(code: string): string | undefined {
   return lastPoint < 0x1f000 && last !== '\ufe0f' ? `${glyph}\ufe0f` : glyph;
 }
 
-function imageEmoji(element: HtmlElement): Inline {
-  const alt = attr(element, 'alt') ?? '';
-  const name = (attr(element, 'title') ?? alt).replace(/^:|:$/g, '');
-  const src = attr(element, 'src');
-  if (src === null) return { kind: 'unknown', children: [{ kind: 'text', text: alt }] };
-  return { kind: 'image-emoji', name, src };
-}
 
 /** The server writes a time mention's moment in UTC ISO form (`2017-06-05T22:30:00Z`). */
 function timeMention(element: HtmlElement): Inline {
