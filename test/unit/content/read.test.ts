@@ -9,6 +9,7 @@ import { meAction } from '../../../renderer/src/content/me-message';
 import { mentionsReader } from '../../../renderer/src/content/mentions';
 import type { Block, Inline } from '../../../renderer/src/content/nodes';
 import { readContent } from '../../../renderer/src/content/read';
+import { contentText } from '../../../renderer/src/content/text';
 
 const REALM = 'http://127.0.0.1:9991';
 const exchanges = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'reference', 'real', 'exchanges.json'), 'utf8')) as Record<string, { rendered?: string }>;
@@ -135,6 +136,20 @@ describe('/me', () => {
       { kind: 'strong', children: [{ kind: 'text', text: 'happily' }] },
     ]);
     expect(meAction(blocks('<p>not /me waves</p>'))).toBeUndefined();
+  });
+});
+
+describe('the words of a message (search snippets)', () => {
+  it('are each said once: maths by its source, emoji as glyphs, code and quotes as written', () => {
+    const recorded = new Map(
+      (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'reference', 'real', 'rendered-markdown.json'), 'utf8')) as { cases: { name: string; rendered: string }[] }).cases.map((c) => [c.name, c.rendered]),
+    );
+    const words = (name: string) => contentText(blocks(recorded.get(name) ?? ''));
+    expect(words('tex_inline')).toBe('1 \\oplus 0 = 1');
+    expect(words('two_unicode_emoji_separated_by_text')).toBe('💩 word 💩');
+    expect(words('codeblock_hilite_python')).toBe('Hamlet said: def speak(self): x = 1');
+    expect(words('fenced_normal_quote')).toBe('Hamlet said: To be or not to be. That is the question');
+    expect(words('spoilers_fenced_spoiler')).toBe('header content outside spoiler');
   });
 });
 
