@@ -98,6 +98,11 @@ beforeAll(async () => {
     // The simulator renders a small Markdown subset: the real server's HTML takes its place.
     world.service.db.prepare('UPDATE messages SET rendered_content = ? WHERE id = ?').run(rendered, id);
   }
+  // Elsewhere, a link to the channel itself (the app has no channel view: its newest topic opens).
+  await client.post('/messages', { type: 'stream', to: 'random', topic: 'elsewhere', content: 'channel link' });
+  world.service.db
+    .prepare("UPDATE messages SET rendered_content = ? WHERE content = 'channel link'")
+    .run('<p>Back to <a class="stream" data-stream-id="1" href="/#narrow/channel/1-general">#general</a></p>');
   await signInThroughScreen(page, world.service.url, admin);
   await openTopic();
 }, 60_000);
@@ -115,6 +120,10 @@ describe('a conversation holding every kind of content', () => {
     expect(await message('time').locator('time.time-mention').getAttribute('datetime')).toBe('2017-06-05T22:30:00.000Z');
     expect(await message('/me waves').getByTestId('me-message').textContent()).toBe('Mark Member waves');
     expect(await message('emoji').locator('img.emoji[alt=":priya:"]').getAttribute('src')).toMatch(/^\/server-image\/[^/]+\/[0-9a-f]{16}\/user_avatars\/7\.png$/);
+    // KaTeX's fonts come from the app itself (the CSP allows no other origin), and nothing of the
+    // content tripped the CSP.
+    expect(await page.evaluate(async () => (await document.fonts.ready).check('16px KaTeX_Main'))).toBe(true);
+    expect(await page.evaluate(() => [...document.fonts].some((font) => font.family.includes('KaTeX_Main') && font.status === 'loaded'))).toBe(true);
     await checkScreen(page, 'content-light');
     await chooseTheme(page, 'Dark');
     await openTopic();
@@ -122,6 +131,7 @@ describe('a conversation holding every kind of content', () => {
     await checkScreen(page, 'content-dark');
     await chooseTheme(page, 'Light');
     await openTopic();
+    expect(world.app.browser.cspReports.count, JSON.stringify(world.app.browser.cspReports.latest)).toBe(0);
   });
 
   it('marks the message that mentions the reader (by name, by group, by wildcard), and only that one', async () => {
@@ -204,5 +214,14 @@ describe('links of a message (issue 26 item 13)', () => {
       expect.arrayContaining([`${world.service.url}/user_uploads/2/ab/notes.txt`, 'https://example.com/docs', `${world.service.url}/#narrow/channel/1-general/topic/lunch.20plans`]),
     );
     expect(await conversationShown()).toBe(CONVERSATION);
+  });
+
+  it('to a channel open its newest topic', async () => {
+    const channel = page.locator('nav.sidebar [data-row="channel:2"]');
+    if ((await channel.getAttribute('aria-expanded')) === 'false') await channel.click();
+    await page.locator('nav.sidebar [data-conversation="channel:2:elsewhere"]').click();
+    await expect.poll(conversationShown).toBe('channel:2:elsewhere');
+    await page.locator('section.conversation').getByText('#general').click();
+    await expect.poll(conversationShown).toBe(CONVERSATION);
   });
 });
