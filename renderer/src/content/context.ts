@@ -6,8 +6,8 @@ import type { ImagePreview } from './nodes';
 
 export interface ContentContext {
   reader: Reader | null;
-  /** Opens the lightbox on `image`; focus goes back to `opener` when it closes. */
-  openImage(image: ImagePreview, opener: HTMLElement): void;
+  /** Opens the lightbox on `image`. */
+  openImage(image: ImagePreview): void;
 }
 
 const KEY = Symbol('content');
