@@ -11,6 +11,7 @@ import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operati
 import { registrationContext, type RegistrationContext } from '../../shared/api/registration';
 import type { MessageType } from '../../shared/api/records';
 import { inviteSchema } from '../../shared/api/invites';
+import { userSchema } from '../../shared/api/record-schemas';
 import { readAnswer, toServiceError } from './answers';
 import { basicAuthorization } from './authorization';
 import { checkedAnswer } from './checked-answer';
@@ -81,6 +82,8 @@ type Lessons = { [K in OperationName]?: (result: ResultOf<K>) => void };
 type AnswerChecks = { [K in OperationName]?: (result: ResultOf<K>) => void };
 const ANSWER_CHECKS: AnswerChecks = {
   getInvites: ({ invites }) => checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites),
+  // Sign-in keeps who the key belongs to from this answer.
+  getOwnUser: (user) => checkedAnswer('GET /users/me', 'answer', userSchema, user),
 };
 
 /** Used until registration announces event_queue_longpoll_timeout_seconds (the reference's default). */

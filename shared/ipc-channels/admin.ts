@@ -9,6 +9,7 @@ import { channel, id } from './define';
 export interface MeView {
   user_id: number;
   full_name: string;
+  /** The address the user can see of themself (their real one where the server gives it). */
   email: string;
   /** The spec's role number (100 owner ... 600 guest); null until the mirror holds the user. */
   role: number | null;
