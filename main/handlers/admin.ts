@@ -81,6 +81,7 @@ export function adminHandlers(
         role: user?.role ?? null,
         timezone: user?.timezone ?? '',
         feature_level: client.featureLevel ?? null,
+        dialect: client.dialect ?? null,
         announced: { ...client.announced },
       };
     },

@@ -1,6 +1,7 @@
 // Who the signed-in user is and what the connected server allows: the role decides which
 // administration forms are offered, the feature level and announced limits which rules apply.
 import { z } from 'zod';
+import type { Dialect } from '../api/dialects';
 import type { CustomProfileField, Linkifier, ServerSettings } from '../api/records';
 import type { RegistrationContext } from '../api/registration';
 import { ROLE_VALUES, STATUS_TEXT_MAX_LENGTH, WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH } from '../api/limits';
@@ -17,6 +18,8 @@ export interface MeView {
   timezone: string;
   /** undefined until the server has told it (calls are then not refused for it). */
   feature_level: number | null;
+  /** How the server spells the identifiers the spec renames; null until it has shown it. */
+  dialect: Dialect | null;
   /** The limits and names the last registration announced. */
   announced: RegistrationContext;
 }
