@@ -12,13 +12,13 @@ import { checkEvent } from '../../../shared/api/events';
 import type { Message } from '../../../shared/api/records';
 import { createServiceClient } from '../../../main/api/create-client';
 import { ServiceError } from '../../../main/api/errors';
-import type { Logger } from '../../../main/api/logger';
+import { silentLogger } from '../../../main/api/logger';
 import type { ServiceClient } from '../../../main/api/service-client';
 import { checkCredentials, CredentialsRejected } from '../../../main/app/sign-in';
 import { describeError } from '../../../main/handlers/dispatch';
 import { channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { loadEventQueue, saveEventQueue } from '../../../main/store/event-queue';
+import { saveEventQueue } from '../../../main/store/event-queue';
 import { allRecords, getRecord } from '../../../main/store/keyed-table';
 import { getMessage } from '../../../main/store/messages';
 import { topicPreferences } from '../../../main/store/personal';
@@ -26,11 +26,9 @@ import { realmValues } from '../../../main/store/realm';
 import { unreadCounts } from '../../../main/store/unread';
 import { userStatusTable, usersTable } from '../../../main/store/users';
 import { checkedEvents, checkedMessages, checkedRegistration } from '../../../main/sync/answers';
-import { SyncEngine } from '../../../main/sync/engine';
 import { REGISTER_PARAMS } from '../../../main/sync/registration-params';
-import { inlineSnapshot } from '../../../main/sync/snapshot';
 import { realBody, realExchange, realExchangeNames } from '../../support/real-exchanges';
-import { startReplayServer, type ReplayServer } from '../../support/real-replay';
+import { startReplayServer, syncOneBatch, type ReplayServer, type SyncRun } from '../../support/real-replay';
 
 /**
  * Event types of the captured batch the app does not apply, each on purpose. Any other type the
@@ -56,16 +54,6 @@ const capturedMessage = (id: number): Message => {
   return message;
 };
 
-interface Warning {
-  message: string;
-  fields: Record<string, unknown> | undefined;
-}
-
-function recordingLogger(warnings: Warning[]): Logger {
-  const record = (message: string, fields?: Record<string, unknown>) => warnings.push({ message, fields });
-  return { debug: () => undefined, info: () => undefined, warn: record, error: record };
-}
-
 let replay: ReplayServer;
 let dir: string;
 beforeAll(async () => {
@@ -82,48 +70,29 @@ const credentials = { email: 'iago@zulip.com', api_key: 'not-recorded' };
 describe('the captured registration and events, through the sync path into a fresh mirror', () => {
   let db: MirrorDatabase;
   let client: ServiceClient;
-  const warnings: Warning[] = [];
-  const typing: unknown[] = [];
-  /** The last event acknowledged once the batch was applied (stopping the engine forgets the queue). */
-  let acknowledged: number | undefined;
+  let run: SyncRun;
 
   beforeAll(async () => {
     db = openMirror(join(dir, 'replay.db'));
     client = createServiceClient({ server_url: replay.url, credentials });
-    let applied!: () => void;
-    const batchApplied = new Promise<void>((resolve) => (applied = resolve));
-    const engine = new SyncEngine({
-      db,
-      client,
-      snapshot: inlineSnapshot(client, db),
-      logger: recordingLogger(warnings),
-      onChanges: () => undefined,
-      onStatus: () => undefined,
-      onTyping: (event) => typing.push(event),
-      onApplied: () => applied(),
-      onRegistered: (summary) => client.useRegistration(summary.context),
-    });
-    engine.start();
-    await batchApplied;
-    acknowledged = loadEventQueue(db)?.last_event_id;
-    await engine.stop();
+    run = await syncOneBatch(db, client);
   });
   afterAll(() => db.close());
 
   it('asked only what a fresh sync asks: a registration, then events', () => {
     expect(replay.unexpected).toEqual([]);
-    expect(replay.requests.slice(0, 2)).toEqual(['POST /api/v1/register', 'GET /api/v1/events']);
+    expect(replay.requests().slice(0, 2)).toEqual(['POST /api/v1/register', 'GET /api/v1/events']);
   });
 
   it('applied every event without a validation failure, or ignored it on purpose', () => {
-    const skippedAsUnknown = warnings.filter((w) => w.message === 'skipped an event of an unknown type').map((w) => String(w.fields?.type));
-    expect(warnings.filter((w) => w.message !== 'skipped an event of an unknown type')).toEqual([]);
+    const skippedAsUnknown = run.warnings.filter((w) => w.message === 'skipped an event of an unknown type').map((w) => String(w.fields?.type));
+    expect(run.warnings.filter((w) => w.message !== 'skipped an event of an unknown type')).toEqual([]);
     expect(new Set(skippedAsUnknown)).toEqual(new Set(Object.keys(IGNORED_EVENT_TYPES)));
     // The transient ones reached their live use.
-    expect(typing).toHaveLength(1);
+    expect(run.typing).toHaveLength(1);
     const types = new Set((captured.events.events as { type: string }[]).map((event) => event.type));
     for (const type of [...Object.keys(IGNORED_EVENT_TYPES), ...Object.keys(TRANSIENT_EVENT_TYPES)]) expect(types).toContain(type);
-    expect(acknowledged).toBe(18);
+    expect(run.acknowledged).toBe(18);
   });
 
   it('learnt the server: its feature level and version in the spec names, and its dialect', () => {
@@ -247,7 +216,7 @@ describe('every captured error reaches a person as what it is', () => {
 
   it('a bad key: the sign-in form says the server did not accept this key', async () => {
     const fetchImpl: typeof fetch = (input) => answeringWith(urlOf(input).includes('server_settings') ? 'server_settings' : 'bad_key')(input);
-    const signingIn = checkCredentials({ server_url: 'http://127.0.0.1:1', email: 'hamlet@zulip.com', api_key: 'wrong' }, { logger: recordingLogger([]), fetch: fetchImpl });
+    const signingIn = checkCredentials({ server_url: 'http://127.0.0.1:1', email: 'hamlet@zulip.com', api_key: 'wrong' }, { logger: silentLogger, fetch: fetchImpl });
     await expect(signingIn).rejects.toBeInstanceOf(CredentialsRejected);
     await expect(signingIn).rejects.toThrow('The server did not accept this email and API key: Invalid API key');
   });
@@ -258,25 +227,9 @@ describe('every captured error reaches a person as what it is', () => {
     try {
       saveEventQueue(db, { queue_id: 'nope', last_event_id: -1, registered_at: Date.now() });
       server.nextEventsAnswer('bad_queue');
-      const client = createServiceClient({ server_url: server.url, credentials });
-      let registered = 0;
-      let applied!: () => void;
-      const batchApplied = new Promise<void>((resolve) => (applied = resolve));
-      const engine = new SyncEngine({
-        db,
-        client,
-        snapshot: inlineSnapshot(client, db),
-        logger: recordingLogger([]),
-        onChanges: () => undefined,
-        onStatus: () => undefined,
-        onApplied: () => applied(),
-        onRegistered: () => (registered += 1),
-      });
-      engine.start();
-      await batchApplied;
-      await engine.stop();
-      expect(server.requests.slice(0, 3)).toEqual(['GET /api/v1/events', 'POST /api/v1/register', 'GET /api/v1/events']);
-      expect(registered).toBe(1);
+      const { registrations } = await syncOneBatch(db, createServiceClient({ server_url: server.url, credentials }));
+      expect(server.requests().slice(0, 3)).toEqual(['GET /api/v1/events', 'POST /api/v1/register', 'GET /api/v1/events']);
+      expect(registrations).toBe(1);
     } finally {
       db.close();
       await server.close();
@@ -298,7 +251,7 @@ describe('every captured error reaches a person as what it is', () => {
       asked.push(path);
       return answeringWith(path.endsWith('/server_settings') ? 'server_settings' : path.endsWith('/users/me') ? 'member_own_user' : 'member_get_user_by_email')(input);
     };
-    const account = await checkCredentials({ server_url: 'http://127.0.0.1:1', email: 'hamlet@zulip.com', api_key: 'k' }, { logger: recordingLogger([]), fetch: fetchImpl });
+    const account = await checkCredentials({ server_url: 'http://127.0.0.1:1', email: 'hamlet@zulip.com', api_key: 'k' }, { logger: silentLogger, fetch: fetchImpl });
     expect(account).toMatchObject({ user_id: 10, api_email: 'user10@zulipdev.com', delivery_email: 'hamlet@zulip.com', realm_name: 'Zulip Dev' });
     expect(asked).toEqual(['/api/v1/server_settings', '/api/v1/users/me']);
     // The look-up by email it no longer makes is refused as the spec's "No such user".
