@@ -109,15 +109,14 @@ export function usersByAddress(db: MirrorDatabase, addresses: readonly string[])
 }
 
 /**
- * The active people whose real address the server does not give the caller (a null
- * delivery_email: the organization hides it from them), with one address it names them by.
+ * The active people whose real address the server does not give the caller, with one address it
+ * names them by. The server says so with delivery_email null; a server that sends no
+ * delivery_email at all says nothing of the kind (the column holds NULL for both).
  */
 export function hiddenAddresses(db: MirrorDatabase): { count: number; example: string | null } {
-  const count = reader(db, 'SELECT count(*) AS n FROM users WHERE delivery_email IS NULL AND is_active = 1', countRow).get()?.n ?? 0;
-  const example = z
-    .string()
-    .optional()
-    .parse(prepared(db, 'SELECT email FROM users WHERE delivery_email IS NULL AND is_active = 1 ORDER BY sort_name, user_id LIMIT 1').pluck().get());
+  const hidden = "FROM users WHERE delivery_email IS NULL AND json_type(json, '$.delivery_email') = 'null' AND is_active = 1";
+  const count = reader(db, `SELECT count(*) AS n ${hidden}`, countRow).get()?.n ?? 0;
+  const example = z.string().optional().parse(prepared(db, `SELECT email ${hidden} ORDER BY sort_name, user_id LIMIT 1`).pluck().get());
   return { count, example: example ?? null };
 }
 

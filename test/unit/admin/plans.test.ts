@@ -113,6 +113,11 @@ describe('addresses listed where the organization hides some', () => {
   it('that match no one where nothing is hidden are simply not users', () => {
     upsertRecords(db, usersTable, [user(10, 'King Hamlet', 'user10@zulipdev.com', { delivery_email: 'hamlet@zulip.com' })]);
     expect(planRoleChange(db, ADMIN, [], ['nobody@zulip.com'], 300).items[0]?.skip).toEqual({ code: 'NOT_FOUND', message: 'nobody@zulip.com is not a user of this organization.' });
+    // A server that sends no delivery_email at all hides nothing by saying so.
+    const withoutDeliveryEmail = user(10, 'King Hamlet', 'hamlet@zulip.com');
+    Reflect.deleteProperty(withoutDeliveryEmail, 'delivery_email');
+    upsertRecords(db, usersTable, [withoutDeliveryEmail]);
+    expect(planRoleChange(db, ADMIN, [], ['nobody@zulip.com'], 300).items[0]?.skip?.code).toBe('NOT_FOUND');
   });
 });
 
