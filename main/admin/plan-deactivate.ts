@@ -2,12 +2,14 @@
 // pasted list), resolved in the mirror, with what the job refuses before sending: the caller's
 // own account and the organization's last owner. The server's answer covers everything else.
 import type { User } from '../../shared/api/records';
+import { visibleEmail } from '../../shared/email-addresses';
 import { ROLES } from '../../shared/api/limits';
 import { z } from 'zod';
 import type { JobHalt } from '../../shared/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
-import { activeOwnerIds, userByEmail, userById } from '../store/users';
+import { activeOwnerIds } from '../store/users';
 import { requireAdministrator } from './caller';
+import { listedByAddress, listedById, type Listed } from './listed-users';
 import type { PlannedItem } from '../store/bulk-jobs';
 
 /** Also the payload of a reactivation, which undoes a deactivation user by user. */
@@ -28,18 +30,16 @@ export function planDeactivation(db: MirrorDatabase, caller_id: number, user_ids
   const owners = new Set(activeOwnerIds(db));
   const seen = new Set<number>();
   const items: PlannedItem[] = [];
-  const targets: (User | string)[] = [
-    ...user_ids.map((id) => userById(db, id) ?? `#${id}`),
-    ...emails.filter((email) => email !== '').map((email) => userByEmail(db, email) ?? email),
-  ];
-  for (const target of targets) {
-    if (typeof target === 'string') {
-      items.push({ payload: { user_id: null, email: target, full_name: '' }, skip: { code: 'NOT_FOUND', message: `${target} is not a user of this organization.` } });
+  const listed: Listed[] = [...listedById(db, user_ids), ...listedByAddress(db, emails)];
+  for (const entry of listed) {
+    if ('missing' in entry) {
+      items.push({ payload: { user_id: null, email: entry.missing, full_name: '' }, skip: entry.skip });
       continue;
     }
+    const target = entry.user;
     if (seen.has(target.user_id)) continue;
     seen.add(target.user_id);
-    const payload: DeactivatePayload = { user_id: target.user_id, email: target.delivery_email ?? target.email, full_name: target.full_name };
+    const payload: DeactivatePayload = { user_id: target.user_id, email: visibleEmail(target), full_name: target.full_name };
     const skip = refusal(target, caller_id, owners);
     // Each owner the job may deactivate leaves one fewer to keep the organization owned.
     if (!skip && target.role === ROLES.owner) owners.delete(target.user_id);

@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import { ROLES, ROLE_VALUES } from '../../shared/api/limits';
 import type { User } from '../../shared/api/records';
+import { visibleEmail } from '../../shared/email-addresses';
 import type { JobHalt } from '../../shared/bulk-jobs';
 import type { PlannedItem } from '../store/bulk-jobs';
 import type { MirrorDatabase } from '../store/database';
-import { activeOwnerIds, userByEmail, userById } from '../store/users';
+import { activeOwnerIds } from '../store/users';
 import { callerRole, requireAdministrator } from './caller';
+import { listedByAddress, listedById, type Listed } from './listed-users';
 
 export const roleChangePayload = z.object({
   user_id: z.number().int().nullable(),
@@ -21,8 +23,8 @@ export const roleChangePayload = z.object({
 });
 export type RoleChangePayload = z.infer<typeof roleChangePayload>;
 
-/** A user found in the mirror (or the text that found no one), and the role they are to get. */
-export type RoleTarget = { user: User | string; role: number };
+/** A user found in the mirror (or what found no one, and why), and the role they are to get. */
+export type RoleTarget = { listed: Listed; role: number };
 
 export interface RolePlan {
   blocked: JobHalt | null;
@@ -39,11 +41,8 @@ export const ROLE_NAMES: Record<number, string> = {
 
 /** The same role for everyone selected or listed. */
 export function planRoleChange(db: MirrorDatabase, caller_id: number, user_ids: number[], emails: string[], role: number): RolePlan {
-  const targets: RoleTarget[] = [
-    ...user_ids.map((id) => ({ user: userById(db, id) ?? `#${id}`, role })),
-    ...emails.filter((email) => email !== '').map((email) => ({ user: userByEmail(db, email) ?? email, role })),
-  ];
-  return planRoles(db, caller_id, targets);
+  const listed = [...listedById(db, user_ids), ...listedByAddress(db, emails)];
+  return planRoles(db, caller_id, listed.map((entry) => ({ listed: entry, role })));
 }
 
 /** Each target with its own role (an undo gives each user back the role recorded for them). */
@@ -53,15 +52,16 @@ export function planRoles(db: MirrorDatabase, caller_id: number, targets: RoleTa
   const owners = new Set(activeOwnerIds(db));
   const seen = new Set<number>();
   const items: PlannedItem[] = [];
-  for (const { user, role } of targets) {
-    if (typeof user === 'string') {
-      const payload: RoleChangePayload = { user_id: null, email: user, full_name: '', role, previous_role: null };
-      items.push({ payload, skip: { code: 'NOT_FOUND', message: `${user} is not a user of this organization.` } });
+  for (const { listed, role } of targets) {
+    if ('missing' in listed) {
+      const payload: RoleChangePayload = { user_id: null, email: listed.missing, full_name: '', role, previous_role: null };
+      items.push({ payload, skip: listed.skip });
       continue;
     }
+    const { user } = listed;
     if (seen.has(user.user_id)) continue;
     seen.add(user.user_id);
-    const payload: RoleChangePayload = { user_id: user.user_id, email: user.delivery_email ?? user.email, full_name: user.full_name, role, previous_role: user.role };
+    const payload: RoleChangePayload = { user_id: user.user_id, email: visibleEmail(user), full_name: user.full_name, role, previous_role: user.role };
     const skip = refusal(user, role, caller_id, callerIsOwner, owners);
     // Each owner the job demotes leaves one fewer to keep the organization owned.
     if (!skip && user.role === ROLES.owner) owners.delete(user.user_id);

@@ -9,6 +9,7 @@ import { itemsInState, type JobRow, type PlannedItem } from '../store/bulk-jobs'
 import type { MirrorDatabase } from '../store/database';
 import { userById } from '../store/users';
 import { requireAdministrator } from './caller';
+import { notAUser } from './listed-users';
 import { createUserPayload } from './plan-create-users';
 import { deactivatePayload, type DeactivatePayload } from './plan-deactivate';
 import { planRoles, roleChangePayload } from './plan-roles';
@@ -45,7 +46,7 @@ export function planUndo(db: MirrorDatabase, caller_id: number, job: JobRow): Un
       const targets = done.map((item) => {
         const { user_id, email, role, previous_role } = roleChangePayload.parse(item.payload);
         const user = user_id === null ? undefined : userById(db, user_id);
-        return { user: user ? { ...user, role } : email, role: previous_role ?? 0 };
+        return { listed: user ? { user: { ...user, role } } : notAUser(email), role: previous_role ?? 0 };
       });
       return { kind: 'change_roles', ...planRoles(db, caller_id, targets) };
     }

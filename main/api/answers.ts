@@ -2,7 +2,9 @@
 // fields. Answers without a usable body (a proxy's HTML 502, a 405 or 500 without `code`) still
 // get a code from their status (reference/semantics.md (a)).
 import { z } from 'zod';
+import type { Dialect } from '../../shared/api/dialects';
 import type { ErrorCode } from '../../shared/api/errors';
+import { fromServerDialect } from './dialect';
 import { ServiceError } from './errors';
 import { retryAfterSeconds } from './rate-limit';
 import type { RawAnswer } from './transport';
@@ -49,10 +51,17 @@ export function toServiceError(answer: RawAnswer, request: string, now: number):
   });
 }
 
+export interface ReadAnswer {
+  /** In the spec's names, whichever dialect the server speaks. */
+  body: Record<string, unknown>;
+  /** The dialect the answer showed, if it showed one (main/api/dialect.ts). */
+  dialect: Dialect | undefined;
+}
+
 /** The success body, kept whole (extra fields, ignored_parameters_unsupported); else a ServiceError. */
-export function readAnswer(answer: RawAnswer, request: string, now: number): Record<string, unknown> {
+export function readAnswer(answer: RawAnswer, request: string, now: number): ReadAnswer {
   const ok = answer.status >= 200 && answer.status < 300;
   const body = ok ? parseObject(answer.text) : undefined;
-  if (body !== undefined && body.result !== 'error') return body;
+  if (body !== undefined && body.result !== 'error') return { body, dialect: fromServerDialect(answer.text, body) };
   throw toServiceError(answer, request, now);
 }

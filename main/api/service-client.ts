@@ -3,6 +3,7 @@
 // the spec's rules, encode, pace, send, wait and retry on 429, and turn the answer into a result or a
 // typed error.
 import { z } from 'zod';
+import type { Dialect } from '../../shared/api/dialects';
 import { checkOperation } from '../../shared/api/operation-checks';
 import { OPERATIONS } from '../../shared/api/operation-table';
 import { featureLevelProblem } from '../../shared/api/feature-levels';
@@ -10,9 +11,11 @@ import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operati
 import { registrationContext, type RegistrationContext } from '../../shared/api/registration';
 import type { MessageType } from '../../shared/api/records';
 import { inviteSchema } from '../../shared/api/invites';
+import { userSchema } from '../../shared/api/record-schemas';
 import { readAnswer, toServiceError } from './answers';
 import { basicAuthorization } from './authorization';
 import { checkedAnswer } from './checked-answer';
+import { inServerDialect, spelledByDialect } from './dialect';
 import { systemClock, type Clock } from './clock';
 import { encodeRequest } from './encoding';
 import { ServiceError, UnsupportedFeatureError, ValidationError } from './errors';
@@ -79,6 +82,8 @@ type Lessons = { [K in OperationName]?: (result: ResultOf<K>) => void };
 type AnswerChecks = { [K in OperationName]?: (result: ResultOf<K>) => void };
 const ANSWER_CHECKS: AnswerChecks = {
   getInvites: ({ invites }) => checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites),
+  // Sign-in keeps who the key belongs to from this answer.
+  getOwnUser: (user) => checkedAnswer('GET /users/me', 'answer', userSchema, user),
 };
 
 /** Used until registration announces event_queue_longpoll_timeout_seconds (the reference's default). */
@@ -104,6 +109,7 @@ export class ServiceClient {
   readonly #onIgnoredParameters: ServiceClientOptions['onIgnoredParameters'];
   readonly #onRateLimit: ServiceClientOptions['onRateLimit'];
   #featureLevel: number | undefined;
+  #dialect: Dialect | undefined;
   #announced: RegistrationContext = {};
   #rateLimit: RateLimitState | undefined;
 
@@ -139,6 +145,16 @@ export class ServiceClient {
     this.#featureLevel = level;
   }
 
+  /** How the server spells the identifiers the spec renames; undefined until an answer showed it. */
+  get dialect(): Dialect | undefined {
+    return this.#dialect;
+  }
+
+  /** What another client of the same server learnt (the snapshot worker's, from the registration). */
+  heardDialect(dialect: Dialect): void {
+    this.#dialect = dialect;
+  }
+
   /** The values the last registration announced (limits, typing periods, long-poll timeout). */
   get announced(): Readonly<RegistrationContext> {
     return this.#announced;
@@ -155,6 +171,9 @@ export class ServiceClient {
    * server settings also teach the client the server's limits and feature level.
    */
   async call<K extends OperationName>(name: K, params: ParamsOf<K>, options: CallOptions = {}): Promise<ResultOf<K>> {
+    // A value the dialects spell differently (a reaction queued offline, sent before any answer
+    // of this session): the server settings say how this server spells it, for one small GET.
+    if (this.#dialect === undefined && spelledByDialect(params)) await this.call('getServerSettings', {}, options.signal ? { signal: options.signal } : {});
     const result = await this.#send(name, params, { ...options, timeoutMs: options.timeoutMs ?? this.#timeoutFor(name, params) });
     const check: AnswerChecks[K] = ANSWER_CHECKS[name];
     check?.(result);
@@ -191,7 +210,7 @@ export class ServiceClient {
     const violations = checkOperation(name, params, { ...this.#announced, ...(options.existing && { existing: options.existing }) });
     if (violations.length > 0) throw new ValidationError(request, violations);
 
-    const encoded = encodeRequest(spec.method, spec.path, params);
+    const encoded = encodeRequest(spec.method, spec.path, inServerDialect(params, this.#dialect));
     const query = spec.method === 'GET' && encoded.fields.size > 0 ? `?${encoded.fields.toString()}` : '';
     const body = spec.method !== 'GET' && encoded.fields.size > 0 ? encoded.fields : undefined;
     const headers: Record<string, string> = this.#userAgent === undefined ? {} : { 'user-agent': this.#userAgent };
@@ -219,7 +238,9 @@ export class ServiceClient {
       this.#observeRateLimit(answer.headers, now);
 
       if (answer.status !== 429) {
-        const result = readAnswer(answer, request, now) as ResultOf<K>;
+        const { body, dialect } = readAnswer(answer, request, now);
+        if (dialect !== undefined) this.#dialect = dialect;
+        const result = body as ResultOf<K>;
         this.#reportIgnored(name, result.ignored_parameters_unsupported);
         return result;
       }

@@ -133,6 +133,7 @@ export class AccountSession {
       ...(notifications && { onApplied: (events) => notifications.consider(events) }),
       onRegistered: (summary) => {
         this.client.useRegistration(summary.context);
+        if (summary.dialect) this.client.heardDialect(summary.dialect);
         this.#refreshServerSettings();
       },
     });

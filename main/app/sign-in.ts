@@ -1,13 +1,19 @@
 // Signing in: the server must accept the email and API key, and name the user, before the
 // account is kept. No session exists yet, so this asks the server with a client of its own.
+import type { User } from '../../shared/api/records';
 import { ServiceError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import { createServiceClient } from '../api/create-client';
+import type { ServiceClient } from '../api/service-client';
 
 export interface CheckedAccount {
   server_url: string;
   user_id: number;
   realm_name: string;
+  /** The address the server uses for the user in its API (`user<id>@<host>` where it hides addresses). */
+  api_email: string;
+  /** The user's real address, when the server gives it (it does to the user themself); null otherwise. */
+  delivery_email: string | null;
 }
 
 /** The account behind these credentials; a CredentialsRejected when the server refuses them. */
@@ -19,11 +25,31 @@ export async function checkCredentials(
   const client = createServiceClient({ server_url, credentials: { email, api_key }, logger: options.logger, ...(options.fetch && { fetch: options.fetch }) });
   const settings = await client.call('getServerSettings', {});
   try {
-    const { user } = await client.call('getUserByEmail', { email });
-    return { server_url: client.apiRoot.replace(/\/api\/v1$/, ''), user_id: user.user_id, realm_name: settings.realm_name ?? server_url };
+    const user = await ownUser(client, email);
+    return {
+      server_url: client.apiRoot.replace(/\/api\/v1$/, ''),
+      user_id: user.user_id,
+      realm_name: settings.realm_name ?? server_url,
+      api_email: user.email,
+      delivery_email: user.delivery_email ?? null,
+    };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 401) throw new CredentialsRejected(error.msg);
     throw error;
+  }
+}
+
+/**
+ * The signed-in user, from GET /users/me: it answers everyone, where looking oneself up by email
+ * fails for a member of an organization that hides addresses (reference/real: "No such user").
+ * A server without it (the spec lists only the look-up by email) is asked by email instead.
+ */
+async function ownUser(client: ServiceClient, email: string): Promise<User> {
+  try {
+    return await client.call('getOwnUser', {});
+  } catch (error) {
+    if (!(error instanceof ServiceError) || (error.status !== 400 && error.status !== 404)) throw error;
+    return (await client.call('getUserByEmail', { email })).user;
   }
 }
 

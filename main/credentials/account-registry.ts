@@ -6,9 +6,14 @@ import { readJson, writeJsonAtomic } from '../files/json-file';
 export interface Account {
   account_id: string;
   server_url: string;
+  /** The address the person signed in with, real or the server's API address: Basic auth takes either. */
   email: string;
   user_id: number;
   realm_name: string;
+  /** The address the server names the user by in its API (`user<id>@<host>` where it hides addresses). */
+  api_email?: string | undefined;
+  /** The user's real address as the server gave it; null where it gave none. Absent in accounts kept before both were. */
+  delivery_email?: string | null | undefined;
 }
 
 export function accountIdFor(server_url: string, email: string): string {
@@ -52,6 +57,8 @@ const accountSchema: z.ZodType<Account> = z.object({
   email: z.string(),
   user_id: z.number(),
   realm_name: z.string(),
+  api_email: z.string().optional(),
+  delivery_email: z.string().nullable().optional(),
 });
 const accountsFile = z.object({ accounts: z.array(z.unknown()) });
 

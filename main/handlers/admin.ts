@@ -4,6 +4,7 @@
 // do, with the reason, and a refusal reaches the user with the server's own message.
 import { z } from 'zod';
 import type { ServerSettings } from '../../shared/api/records';
+import { visibleEmail } from '../../shared/email-addresses';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { NetworkError, TimeoutError } from '../api/errors';
 import { getUserGroups } from '../api/user-groups';
@@ -76,12 +77,13 @@ export function adminHandlers(
       const user = userById(db, account.user_id);
       return {
         user_id: account.user_id,
-        full_name: user?.full_name ?? account.email,
-        email: account.email,
+        full_name: user?.full_name ?? visibleEmail(account),
+        email: visibleEmail(user ?? account),
         role: user?.role ?? null,
         timezone: user?.timezone ?? '',
         group_ids: groupsOfUser(db, account.user_id),
         feature_level: client.featureLevel ?? null,
+        dialect: client.dialect ?? null,
         announced: { ...client.announced },
       };
     },

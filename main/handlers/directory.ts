@@ -2,10 +2,11 @@
 import { ServiceError } from '../api/errors';
 import { channelsTable } from '../store/channels';
 import { upsertRecords } from '../store/keyed-table';
-import { searchUsers, userByEmail, userById, usersTable } from '../store/users';
+import { hiddenAddressMessage } from '../admin/listed-users';
+import { hiddenAddresses, searchUsers, userByEmail, userById, usersTable } from '../store/users';
 import type { CoreContext } from './context';
 import { channelListing, userProfile, userSummary } from './directory-views';
-import type { AreaHandlers } from './dispatch';
+import { UserFacingError, type AreaHandlers } from './dispatch';
 import { requireOnline } from './online';
 
 export function directoryHandlers(
@@ -47,9 +48,12 @@ export function directoryHandlers(
       try {
         return userProfile(db, (await client.call('getUserByEmail', { email, include_custom_profile_fields: true })).user);
       } catch (error) {
-        // Not visible to this user, or no such user: the screen says so; server trouble is reported.
-        if (error instanceof ServiceError && error.status < 500 && error.status !== 401 && error.status !== 429) return null;
-        throw error;
+        // Server trouble is reported; a refusal means no one the caller may look up has the address.
+        if (!(error instanceof ServiceError) || error.status >= 500 || error.status === 401 || error.status === 429) throw error;
+        const hidden = hiddenAddresses(db);
+        // Where the server hides addresses, the screen's "no such user" would mislead: it may be a hidden one.
+        if (hidden.count > 0) throw new UserFacingError('ADDRESS_HIDDEN', hiddenAddressMessage(email, hidden, 'look up'));
+        return null;
       }
     },
   };

@@ -76,9 +76,48 @@ export function userName(db: MirrorDatabase, user_id: number): string {
   return userById(db, user_id)?.full_name ?? `user ${user_id}`;
 }
 
+/** The user the server names by this address or whose real address it is, whatever its case (servers match it so). */
 export function userByEmail(db: MirrorDatabase, email: string): User | undefined {
-  const row: unknown = prepared(db, 'SELECT json FROM users WHERE email = ? OR delivery_email = ? LIMIT 1').get(email, email);
+  // The exact address through the indexes first; a differently cased one costs a scan.
+  const row: unknown =
+    prepared(db, 'SELECT json FROM users WHERE email = ? OR delivery_email = ? LIMIT 1').get(email, email) ??
+    prepared(db, 'SELECT json FROM users WHERE email = ? COLLATE NOCASE OR delivery_email = ? COLLATE NOCASE LIMIT 1').get(email, email);
   return row === undefined ? undefined : readRecord(usersTable, row);
+}
+
+const addressRow = z.object({ user_id: z.number(), email: z.string(), delivery_email: z.string().nullable() });
+
+/**
+ * The users a list of addresses names, keyed by the address lowercased (their API email or their
+ * real address, whatever the case): one read of the directory for a whole list, however long.
+ */
+export function usersByAddress(db: MirrorDatabase, addresses: readonly string[]): Map<string, User> {
+  const wanted = new Set(addresses.map((address) => address.toLowerCase()));
+  const ids = new Map<string, number>();
+  for (const row of reader(db, 'SELECT user_id, email, delivery_email FROM users', addressRow).all()) {
+    for (const address of [row.email, row.delivery_email]) {
+      const key = address?.toLowerCase();
+      if (key !== undefined && wanted.has(key) && !ids.has(key)) ids.set(key, row.user_id);
+    }
+  }
+  const users = new Map<string, User>();
+  for (const [address, user_id] of ids) {
+    const user = userById(db, user_id);
+    if (user) users.set(address, user);
+  }
+  return users;
+}
+
+/**
+ * The active people whose real address the server does not give the caller, with one address it
+ * names them by. The server says so with delivery_email null; a server that sends no
+ * delivery_email at all says nothing of the kind (the column holds NULL for both).
+ */
+export function hiddenAddresses(db: MirrorDatabase): { count: number; example: string | null } {
+  const hidden = "FROM users WHERE delivery_email IS NULL AND json_type(json, '$.delivery_email') = 'null' AND is_active = 1";
+  const count = reader(db, `SELECT count(*) AS n ${hidden}`, countRow).get()?.n ?? 0;
+  const example = z.string().optional().parse(prepared(db, `SELECT email ${hidden} ORDER BY sort_name, user_id LIMIT 1`).pluck().get());
+  return { count, example: example ?? null };
 }
 
 export const userEvents: EventHandlers<'realm_user' | 'user_status'> = {

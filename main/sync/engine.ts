@@ -1,4 +1,5 @@
 import type { KnownEvent, TypingEvent } from '../../shared/api/events';
+import type { Dialect } from '../../shared/api/dialects';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
 import { ApiError, ServiceError } from '../api/errors';
@@ -21,6 +22,8 @@ export interface SnapshotSummary {
   queue_id: string;
   last_event_id: number;
   context: RegistrationContext;
+  /** How the server spells the renamed identifiers, as the registering client heard it (the worker's is not the session's). */
+  dialect?: Dialect;
 }
 
 /** Registers a queue and reconciles its snapshot into the mirror (inline, or in a worker thread). */

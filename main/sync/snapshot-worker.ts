@@ -20,7 +20,8 @@ try {
   const db = openMirror(job.mirrorPath);
   try {
     reconcileSnapshot(db, result);
-    parentPort?.postMessage({ ok: true, summary: summarize(result) });
+    // The session's client sends to the same server: it learns the dialect from this client.
+    parentPort?.postMessage({ ok: true, summary: { ...summarize(result), ...(client.dialect && { dialect: client.dialect }) } });
   } finally {
     db.close();
   }

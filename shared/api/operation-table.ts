@@ -186,6 +186,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
     params: { user_ids: { since: 384 } },
   },
   getUserByEmail: { method: 'GET', path: '/users/{email}', title: 'Get a user by email', spec: 23 },
+  getOwnUser: { method: 'GET', path: '/users/me', title: 'Get own user' },
   getServerSettings: { method: 'GET', path: '/server_settings', title: 'Get server settings', spec: 24, auth: false },
   registerQueue: { method: 'POST', path: '/register', title: 'Register an event queue' },
   deleteQueue: { method: 'DELETE', path: '/events', title: 'Delete an event queue' },

@@ -324,6 +324,8 @@ export interface Operations {
   updateLinkifier: { params: UpdateLinkifierParams; result: Empty };
   getUsers: { params: GetUsersParams; result: { members: User[] } };
   getUserByEmail: { params: GetUserByEmailParams; result: { user: User } };
+  /** The caller's own user, whatever the organization shows of email addresses (neighbours.json get-own-user). */
+  getOwnUser: { params: Empty; result: User & { max_message_id?: number } };
   getServerSettings: { params: Empty; result: ServerSettings };
   registerQueue: { params: RegisterQueueParams; result: RegisterQueueResult };
   deleteQueue: { params: DeleteQueueParams; result: Empty };

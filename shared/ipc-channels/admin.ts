@@ -1,6 +1,7 @@
 // Who the signed-in user is and what the connected server allows: the role decides which
 // administration forms are offered, the feature level and announced limits which rules apply.
 import { z } from 'zod';
+import type { Dialect } from '../api/dialects';
 import type { CustomProfileField, Linkifier, ServerSettings } from '../api/records';
 import type { RegistrationContext } from '../api/registration';
 import { ROLE_VALUES, STATUS_TEXT_MAX_LENGTH, WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH } from '../api/limits';
@@ -9,6 +10,7 @@ import { channel, id } from './define';
 export interface MeView {
   user_id: number;
   full_name: string;
+  /** The address the user can see of themself (their real one where the server gives it). */
   email: string;
   /** The spec's role number (100 owner ... 600 guest); null until the mirror holds the user. */
   role: number | null;
@@ -18,6 +20,8 @@ export interface MeView {
   group_ids: number[];
   /** undefined until the server has told it (calls are then not refused for it). */
   feature_level: number | null;
+  /** How the server spells the identifiers the spec renames; null until it has shown it. */
+  dialect: Dialect | null;
   /** The limits and names the last registration announced. */
   announced: RegistrationContext;
 }

@@ -6,9 +6,12 @@ import { accountId, channel } from './define';
 export interface AccountView {
   account_id: string;
   server_url: string;
+  /** What the person signed in with; shown as visibleEmail() with delivery_email. */
   email: string;
   user_id: number;
   realm_name: string;
+  api_email?: string | undefined;
+  delivery_email?: string | null | undefined;
 }
 
 /** What GET /server_settings tells before any key is asked. */

@@ -348,6 +348,10 @@ describe('outgoing-webhook bots', () => {
     const doc = (await page.getByTestId('payload-doc').textContent()) ?? '';
     for (const field of ['bot_email', 'bot_full_name', 'data', 'trigger', 'token', 'message']) expect(doc).toContain(field);
     expect(doc).toContain('direct_message');
+    // Named as this server spells them (the simulator speaks the spec's dialect).
+    const dialect = (await page.getByTestId('payload-dialect').textContent()) ?? '';
+    expect(dialect).toContain('POST /api/v1/service-outgoing-webhook');
+    expect(dialect).toContain('service_extra_emoji');
     await screenshot(page, 'admin-webhook-bots');
   });
 });

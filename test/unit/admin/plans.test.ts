@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planUserImport, type CreateUserPayload } from '../../../main/admin/plan-create-users';
 import { planDeactivation } from '../../../main/admin/plan-deactivate';
 import { planInvites } from '../../../main/admin/plan-invites';
+import { planRoleChange } from '../../../main/admin/plan-roles';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
 import { usersTable } from '../../../main/store/users';
@@ -74,6 +75,49 @@ describe('planDeactivation', () => {
     upsertRecords(db, usersTable, [user(5, 'Second Owner', 'owner2@x.com', { role: 100, is_owner: true })]);
     const { items } = planDeactivation(db, MEMBER, [OWNER, 5], []);
     expect(items.map((i) => i.skip?.code)).toEqual([undefined, 'ONLY_OWNER']);
+  });
+});
+
+describe('addresses listed where the organization hides some', () => {
+  // As a real server shows them (reference/real): each user named by a placeholder address, the
+  // real one given only where the caller may see it.
+  beforeEach(() => {
+    upsertRecords(db, usersTable, [
+      user(10, 'King Hamlet', 'user10@zulipdev.com', { delivery_email: null }),
+      user(11, 'Iago', 'user11@zulipdev.com', { delivery_email: 'iago@zulip.com' }),
+      // The recorded organization has real addresses in capitals.
+      user(7, 'Zoe', 'user7@zulipdev.com', { delivery_email: 'ZOE@zulip.com' }),
+    ]);
+  });
+
+  it('match the real address or the one the server names them by, whatever the case', () => {
+    const { items } = planDeactivation(db, ADMIN, [], ['IAGO@zulip.com', 'user10@ZULIPDEV.com', 'zoe@zulip.com']);
+    expect(items.map((i) => [i.payload.user_id, i.payload.email, i.skip])).toEqual([
+      [11, 'iago@zulip.com', undefined],
+      [10, 'user10@zulipdev.com', undefined],
+      [7, 'ZOE@zulip.com', undefined],
+    ]);
+  });
+
+  it('that match no one say the server may hide it, and what to list instead', () => {
+    const expected = {
+      code: 'ADDRESS_HIDDEN',
+      message:
+        'No user shows you the address hamlet@zulip.com. The server hides the real address of one person from you, so it may be one of theirs: ' +
+        'find them in the directory by name, or list the address the server gives them (such as user10@zulipdev.com).',
+    };
+    expect(planDeactivation(db, ADMIN, [], ['hamlet@zulip.com']).items).toEqual([{ payload: { user_id: null, email: 'hamlet@zulip.com', full_name: '' }, skip: expected }]);
+    expect(planRoleChange(db, ADMIN, [], ['hamlet@zulip.com'], 300).items[0]?.skip).toEqual(expected);
+  });
+
+  it('that match no one where nothing is hidden are simply not users', () => {
+    upsertRecords(db, usersTable, [user(10, 'King Hamlet', 'user10@zulipdev.com', { delivery_email: 'hamlet@zulip.com' })]);
+    expect(planRoleChange(db, ADMIN, [], ['nobody@zulip.com'], 300).items[0]?.skip).toEqual({ code: 'NOT_FOUND', message: 'nobody@zulip.com is not a user of this organization.' });
+    // A server that sends no delivery_email at all hides nothing by saying so.
+    const withoutDeliveryEmail = user(10, 'King Hamlet', 'hamlet@zulip.com');
+    Reflect.deleteProperty(withoutDeliveryEmail, 'delivery_email');
+    upsertRecords(db, usersTable, [withoutDeliveryEmail]);
+    expect(planRoleChange(db, ADMIN, [], ['nobody@zulip.com'], 300).items[0]?.skip?.code).toBe('NOT_FOUND');
   });
 });
 

@@ -14,6 +14,7 @@ import { UnusableAnswerError } from '../../../main/sync/answers';
 import { reconcileSnapshot } from '../../../main/sync/reconcile';
 import { inlineSnapshot } from '../../../main/sync/snapshot';
 import { workerSnapshot } from '../../../main/sync/worker-snapshot';
+import { answerAsCaptured } from '../../support/real-exchanges';
 import { json, useCaptureServer } from '../api/capture-server';
 import { mirrorDir } from '../../integration/sync/engine-harness';
 import { channel, message, user } from '../store/fixtures';
@@ -84,6 +85,27 @@ describe('a malformed registration read in a worker thread', () => {
       const refused = snapshot(new AbortController().signal);
       await expect(refused).rejects.toBeInstanceOf(UnusableAnswerError);
       await expect(refused).rejects.toThrow(/POST \/register.*realm_users/);
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('a registration in the family dialect, in the snapshot worker', () => {
+  const server = useCaptureServer();
+  it('reaches the mirror in the spec names, and tells the session the dialect its own client has not heard', async () => {
+    server.respond((_req, res) => answerAsCaptured(res, 'register_full'));
+    const dir = mirrorDir();
+    try {
+      const summary = await workerSnapshot({ serverUrl: server.url, email: 'iago@zulip.com', apiKey: 'key', mirrorPath: dir.path })(new AbortController().signal);
+      expect(summary).toMatchObject({ dialect: 'family', context: { service_feature_level: 372 } });
+      const mirror = openMirror(dir.path);
+      try {
+        expect(realmValues(mirror)).toMatchObject({ service_feature_level: 372, service_version: '11.0-dev+git' });
+        expect(realmValues(mirror)).not.toHaveProperty('zulip_feature_level');
+      } finally {
+        mirror.close();
+      }
     } finally {
       dir.remove();
     }

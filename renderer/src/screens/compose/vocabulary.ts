@@ -2,6 +2,7 @@
 // channels and their topics (cached or unread), unicode and custom emoji, and the wildcard
 // mentions the user's role may use.
 import type { ComposeVocabulary, SidebarTopic } from '../../../../shared/ipc';
+import { visibleEmail } from '../../../../shared/email-addresses';
 import { call } from '../../lib/ipc';
 import { channelMarkup, emojiMarkup, mentionMarkup, rank, topicMarkup, type Suggestion, type Trigger } from './autocomplete';
 import { UNICODE_EMOJI_NAMES, unicodeGlyph } from '../../../../shared/emoji/unicode';
@@ -80,7 +81,7 @@ export class Vocabulary {
     const { users } = await call('users.search', { text: query.trim(), limit: 8 });
     const wildcards = this.#extra.wildcard_mentions ? rank(WILDCARDS.filter((w) => this.inChannel || !w.channelOnly), query, (w) => w.name) : [];
     return [
-      ...users.map((u) => ({ id: `user-${u.user_id}`, label: u.full_name, detail: u.email, insert: mentionMarkup(u.full_name) })),
+      ...users.map((u) => ({ id: `user-${u.user_id}`, label: u.full_name, detail: visibleEmail(u), insert: mentionMarkup(u.full_name) })),
       ...wildcards.map((w) => ({ id: `wildcard-${w.name}`, label: `@${w.name}`, detail: w.detail, insert: mentionMarkup(w.name) })),
     ];
   }
