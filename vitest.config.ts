@@ -18,6 +18,8 @@ export default defineConfig({
   define: ipcNames,
   test: {
     include: ['test/**/*.test.ts'],
+    // The real-server suite has its own configuration (vitest.real.config.ts) and server.
+    exclude: ['test/real/**', '**/node_modules/**'],
     globalSetup: ['test/e2e/global-setup.ts'],
     // Integration tests start real HTTP servers on loopback; two cores, so keep the pool small.
     pool: 'forks',

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint, then every suite (unit, integration, simulator, end-to-end in
-# Chromium), with the OS keychain available (scripts/with-keyring.sh).
+# Chromium), with the OS keychain available (scripts/with-keyring.sh); then the suite against a
+# real server of the family where its kit (../shared/real-server) is present. The last two lines
+# say whether that suite ran, and what passed in all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+export TEAM_CHAT_SETUP_DONE=1
 npm run -s typecheck
 npm run -s lint
 mkdir -p test-results
+rm -f test-results/vitest.json test-results/vitest-real.json
 status=0
 bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
-# One plain closing line for whoever reads only the end of the log.
-node -e '
-const r = JSON.parse(require("fs").readFileSync("test-results/vitest.json", "utf8"));
-// A file that fails before its tests run (an import error) counts as a failure too.
-const brokenFiles = r.testResults.filter((file) => file.status === "failed" && file.assertionResults.every((test) => test.status !== "failed")).length;
-console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
-' || true
+# test-real.sh ends with its own line, "real server: N passed, ..." or "real server: not run (why)".
+bash scripts/test-real.sh || status=1
+node scripts/vitest-summary.mjs vitest test-results/vitest.json test-results/vitest-real.json || true
 exit "$status"

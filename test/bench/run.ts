@@ -3,6 +3,7 @@ import { bulkBenchmarks } from './bulk.bench';
 import { messageBenchmarks } from './messages.bench';
 import { notifyBenchmarks } from './notify.bench';
 import { outboxBenchmarks } from './outbox.bench';
+import { realServerBenchmarks } from './real.bench';
 import { syncBenchmarks } from './sync.bench';
 import { feedBenchmarks, uiBenchmarks } from './ui.bench';
 
@@ -13,3 +14,4 @@ await messageBenchmarks();
 await notifyBenchmarks();
 await outboxBenchmarks();
 await bulkBenchmarks();
+await realServerBenchmarks();

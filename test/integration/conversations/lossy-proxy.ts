@@ -1,6 +1,7 @@
-// A proxy on 127.0.0.1 in front of the simulator that loses what a test asks it to lose: the
-// answer to a message send after the server has stored the message (the connection is cut instead
-// of answered), or the send itself, answered 503 without reaching the server.
+// A proxy on 127.0.0.1 in front of a server that loses what a test asks it to lose: the answer to
+// a message send after the server has stored the message (the connection is cut instead of
+// answered), the send itself, answered 503 without reaching the server, or everything while the
+// test has cut the line.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,6 +11,9 @@ export interface LossyProxy {
   loseAnswers: number;
   /** The next this-many message sends are answered 503 and never reach the server. */
   refuseSends: number;
+  /** Cuts the line: open connections (a long poll) are dropped and new ones refused, until mended. */
+  cut(): void;
+  mend(): void;
   close(): Promise<void>;
 }
 
@@ -23,7 +27,12 @@ async function body(stream: http.IncomingMessage): Promise<Buffer> {
 
 export async function startLossyProxy(target: string): Promise<LossyProxy> {
   const upstream = new URL(target);
+  let isCut = false;
   const server = http.createServer((req, res) => {
+    if (isCut) {
+      req.socket.destroy();
+      return;
+    }
     void (async () => {
       const payload = await body(req);
       if (isSend(req) && proxy.refuseSends > 0) {
@@ -56,6 +65,13 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     url: `http://127.0.0.1:${port}`,
     loseAnswers: 0,
     refuseSends: 0,
+    cut() {
+      isCut = true;
+      server.closeAllConnections();
+    },
+    mend() {
+      isCut = false;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,43 @@
+// The app in Chromium against a real server, as a new user meets it: the sign-in card names the
+// server's version and level, a member of an organization that hides emails signs in, and the
+// Inbox shows the server's unread conversations. Screenshots of each screen, axe on each.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkScreen } from '../e2e/a11y';
+import { launchChromium, startApp, tempDir, waitFor, type RunningApp } from '../e2e/harness';
+import { account, realServer } from './harness';
+
+let browser: Browser;
+let app: RunningApp;
+let page: Page;
+const dataDir = tempDir('real-e2e-');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  app = await startApp(dataDir.path, `team-chat-real-e2e-${process.pid}`);
+  page = await browser.newPage();
+  await page.goto(app.browser.url);
+});
+afterAll(async () => {
+  await page.close();
+  await app.stop();
+  await browser.close();
+  dataDir.remove();
+});
+
+it('signs a member in through the card that names the real server, and shows the Inbox', async () => {
+  const hamlet = account('hamlet@zulip.com');
+  await page.getByLabel('Server URL').fill(realServer().url);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const card = page.getByRole('definition');
+  await expect.poll(() => card.allTextContents()).toEqual(expect.arrayContaining([realServer().zulip_version, String(realServer().feature_level)]));
+  await checkScreen(page, 'real-sign-in-card');
+
+  await page.getByLabel('Email').fill(hamlet.email);
+  await page.getByLabel('API key').fill(hamlet.api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online after signing in', 60_000);
+  await page.getByRole('button', { name: 'Inbox' }).first().click();
+  await expect.poll(() => page.getByTestId('inbox-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await checkScreen(page, 'real-inbox');
+});

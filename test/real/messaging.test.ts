@@ -1,0 +1,109 @@
+// The app's daily work against a real server: register and sync into the mirror, send and
+// receive, unread and mark read, reactions, edits and topic moves, search. Each test works in a
+// topic of its own, so the shared server's other traffic does not matter.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelTopicConversation } from '../../shared/conversation';
+import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
+
+const VERONA = 3;
+let app: RealApp;
+const iago = () => account('iago@zulip.com');
+const hamlet = () => new Bare(account('hamlet@zulip.com'));
+const asIago = () => new Bare(iago());
+
+/** The cached messages of a conversation, as the open conversation reads them after a change notice. */
+async function cached(conversation: string) {
+  const page = await app.call('messages.page', { conversation, cached: true, limit: 100 });
+  return page.messages.map((view) => ({ id: view.message.id, content: view.message.content, flags: view.flags, reactions: view.message.reactions }));
+}
+
+/** Hamlet posts in Verona; the message's id once the server has it. */
+async function hamletSays(topic: string, content: string): Promise<number> {
+  const answer = await hamlet().call('POST', '/messages', { type: 'stream', to: VERONA, topic, content });
+  if (typeof answer.id !== 'number') throw new Error(`send: ${String(answer.msg)}`);
+  return answer.id;
+}
+
+beforeAll(async () => {
+  app = await openApp('messaging');
+  await signIn(app, iago());
+});
+afterAll(() => app.close());
+
+describe('against a real server', () => {
+  it('mirrors the organization: its users, channels and subscriptions', async () => {
+    const members = await asIago().call('GET', '/users');
+    if (!Array.isArray(members.members)) throw new Error('GET /users failed');
+    const active = members.members.filter((m: { is_active: boolean }) => m.is_active).length;
+    const found = await app.call('users.search', { text: '', offset: 0, limit: 500 });
+    expect(found.total).toBe(active);
+    const subscribed = await app.call('sidebar.channels', undefined);
+    expect(JSON.stringify(subscribed)).toContain('Verona');
+  });
+
+  it('receives a message another user sends, unread, and marks it read on the server', async () => {
+    const topic = marker('receive');
+    const id = await hamletSays(topic, `hello from hamlet ${topic}`);
+    const conversation = channelTopicConversation(VERONA, topic);
+    await until(async () => (await app.call('unread.counts', undefined)).conversations.some((c) => c.conversation === conversation && c.unread === 1), 'the unread message counted');
+    await until(async () => (await cached(conversation)).some((m) => m.id === id), 'the message in the mirror');
+
+    await app.call('unread.markRead', { scope: 'topic', stream_id: VERONA, topic });
+    await until(async () => !(await app.call('unread.counts', undefined)).conversations.some((c) => c.conversation === conversation), 'the topic read in the app');
+    const [onServer] = await asIago().messages([{ operator: 'id', operand: id }]);
+    expect(onServer?.flags).toContain('read');
+  });
+
+  it('sends a message that the server holds once and the other user receives', async () => {
+    const topic = marker('send');
+    const conversation = channelTopicConversation(VERONA, topic);
+    await app.call('messages.send', { conversation, content: `sent by the app ${topic}` });
+    await until(async () => (await cached(conversation)).some((m) => m.content.includes(`sent by the app ${topic}`)), 'the sent message in the mirror');
+    const onServer = await hamlet().messages([
+      { operator: 'channel', operand: VERONA },
+      { operator: 'topic', operand: topic },
+    ]);
+    expect(onServer.map((m) => m.content)).toEqual([`sent by the app ${topic}`]);
+  });
+
+  it('adds and removes a reaction, seen by the server and kept in the mirror', async () => {
+    const topic = marker('react');
+    const id = await hamletSays(topic, 'react to this');
+    const conversation = channelTopicConversation(VERONA, topic);
+    await until(async () => (await cached(conversation)).some((m) => m.id === id), 'the message in the mirror');
+    await app.call('messages.addReaction', { message_id: id, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' });
+    await until(async () => (await cached(conversation)).find((m) => m.id === id)?.reactions.some((r) => r.emoji_name === 'octopus' && r.user_id === iago().user_id) === true, 'the reaction in the mirror');
+    const [withReaction] = await asIago().call('GET', `/messages/${id}`).then((a) => [a.message]);
+    expect(JSON.stringify(withReaction)).toContain('"octopus"');
+
+    await app.call('messages.removeReaction', { message_id: id, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' });
+    await until(async () => (await cached(conversation)).find((m) => m.id === id)?.reactions.length === 0, 'the reaction gone from the mirror');
+  });
+
+  it('edits its own message and follows another user moving it to a new topic', async () => {
+    const topic = marker('edit');
+    const conversation = channelTopicConversation(VERONA, topic);
+    await app.call('messages.send', { conversation, content: 'before the edit' });
+    await until(async () => (await cached(conversation)).length === 1, 'the message in the mirror');
+    const [sent] = await cached(conversation);
+    await app.call('messages.edit', { message_id: sent!.id, content: 'after the edit' });
+    await until(async () => (await cached(conversation))[0]?.content.includes('after the edit') === true, 'the edit in the mirror');
+
+    const moved = `${topic} moved`;
+    await asIago().call('PATCH', `/messages/${sent!.id}`, { topic: moved, propagate_mode: 'change_all' });
+    const movedTo = channelTopicConversation(VERONA, moved);
+    await until(async () => (await cached(movedTo)).some((m) => m.id === sent!.id), 'the message under its new topic');
+    expect(await cached(conversation)).toEqual([]);
+  });
+
+  it('finds a message by a word of it offline, from the mirror, and online from the server', async () => {
+    const word = marker('needle');
+    const topic = marker('search');
+    const id = await hamletSays(topic, `a ${word} in the haystack`);
+    await until(async () => (await cached(channelTopicConversation(VERONA, topic))).some((m) => m.id === id), 'the message in the mirror');
+    const answer = await app.call('messages.search', { text: word, limit: 10 });
+    expect(answer.results.map((r) => r.message.id)).toContain(id);
+    expect(answer.results.find((r) => r.message.id === id)?.source).toBe('cached');
+    expect(answer.server).toBe('answered');
+  });
+});
