@@ -90,7 +90,7 @@ describe('GET /messages/matches_narrow', () => {
   it('refuses an unknown narrow operator', async () => {
     const reply = await demo.clients.member.get('/messages/matches_narrow', { msg_ids: [1], narrow: [{ operator: 'color', operand: 'blue' }] });
     expect(reply.status).toBe(400);
-    expect(reply.body['code']).toBe('BAD_REQUEST');
+    expect(reply.body).toEqual({ result: 'error', msg: 'Invalid narrow operator: unknown operator color', desc: 'unknown operator color', code: 'BAD_NARROW' });
   });
 });
 
