@@ -30,6 +30,7 @@ const KINDS: readonly (readonly [string, RegExp])[] = [
   ['a spoiler', /<div class="spoiler-block"><div class="spoiler-header">\n<p>The ending \(spoilers!\)<\/p>/],
   ['a time mention', /<time datetime="2025-06-06T17:30:00Z">/],
   ['an uploaded image with its preview', /<div class="message_inline_image"><a href="\/user_uploads\/[^"]+\/palette\.png" title="palette\.png"><img data-original-content-type="image\/png" data-original-dimensions="120x80" src="\/user_uploads\/thumbnail\/[^"]+\/palette\.png\/840x560\.webp"><\/a><\/div>/],
+  ['a linkifier match', /<a href="https:\/\/tracker\.example\/issues\/1234">#1234<\/a>/],
   ['an attached file', /<a href="\/user_uploads\/[^"]+\/palette-spec\.txt">palette-spec\.txt<\/a>/],
 ];
 

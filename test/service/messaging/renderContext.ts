@@ -1,5 +1,5 @@
 // What message rendering resolves in this organization: people and groups by name (mentions),
-// channels by name (links), custom emoji, uploads (their inline previews).
+// channels by name (links), custom emoji, linkifiers, uploads (their inline previews).
 import type { Sim } from '../context';
 import type { Db } from '../db/schema';
 import { spelling, type Dialect } from '../dialect';
@@ -24,6 +24,7 @@ export function databaseRenderContext(db: Db, dialect: Dialect): RenderContext {
   const channel = db.prepare('SELECT stream_id, name FROM streams WHERE name = ? COLLATE NOCASE');
   const emoji = db.prepare('SELECT id FROM realm_emoji WHERE name = ? AND deactivated = 0');
   const upload = db.prepare('SELECT content_type, dimensions FROM uploads WHERE path = ?');
+  const linkifiers = db.prepare('SELECT pattern, url_template FROM linkifiers ORDER BY "order", id');
   const context: RenderContext = {
     userByName: (name) => userByName.get(name) as Target,
     userById: (id) => userById.get(id) as Target,
@@ -34,6 +35,7 @@ export function databaseRenderContext(db: Db, dialect: Dialect): RenderContext {
       return row === undefined ? undefined : { source_url: customEmojiPath(row.id) };
     },
     extraEmojiName: spelling(dialect).extraEmojiName,
+    linkifiers: () => linkifiers.all() as { pattern: string; url_template: string }[],
     upload: (path) => upload.get(path) as { content_type: string; dimensions: string | null } | undefined,
   };
   contexts.set(db, context);

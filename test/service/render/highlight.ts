@@ -296,6 +296,51 @@ function lexJson(code: string): Token[] {
   return runRules(code, rules, 'err');
 }
 
+// --- Rust -------------------------------------------------------------------------------------
+
+const RUST_KEYWORDS = words('as async await break const continue crate dyn else enum extern for if impl in loop match mod move mut pub ref return static struct super trait type unsafe use where while');
+const RUST_TYPES = words('u8 u16 u32 u64 u128 i8 i16 i32 i64 i128 usize isize f32 f64 bool char str');
+const RUST_BUILTINS = words('Vec String Option Some None Result Ok Err Box Rc Arc HashMap HashSet Self');
+
+function lexRust(code: string): Token[] {
+  let declaring = false;
+  const word = (match: RegExpExecArray): string => {
+    const text = match[0];
+    if (declaring) {
+      declaring = false;
+      return 'nf';
+    }
+    if (text === 'fn') {
+      declaring = true;
+      return 'k';
+    }
+    if (text === 'let') return 'kd';
+    if (text === 'true' || text === 'false') return 'kc';
+    if (text === 'self') return 'bp';
+    if (RUST_KEYWORDS.has(text)) return 'k';
+    if (RUST_TYPES.has(text)) return 'kt';
+    if (RUST_BUILTINS.has(text)) return 'nb';
+    return 'n';
+  };
+  const rules: Rule[] = [
+    // The space after `fn` is plain text; other whitespace is a Whitespace token.
+    [/(?<=\bfn)\s+/y, ''],
+    [/\s+/y, 'w'],
+    [/\/\/.*/y, 'c1'],
+    [/\/\*[\s\S]*?\*\//y, 'cm'],
+    [/"(?:\\.|[^"\\])*"/y, 's'],
+    [/'(?:\\.|[^'\\])'/y, 'sc'],
+    [/\d[\d_]*\.\d[\d_]*(?:[eE][+-]?\d+)?(?:f32|f64)?/y, 'mf'],
+    [/0x[\da-fA-F_]+|\d[\d_]*(?:[iu](?:8|16|32|64|128|size))?/y, 'mi'],
+    [/[a-z_]\w*!/y, 'fm'],
+    [/[A-Za-z_]\w*/y, word],
+    [/::?[ \t]*/y, ''],
+    [/[=<>+\-*/%&|^!?]+/y, 'o'],
+    [/[(){}[\];,.]+/y, 'p'],
+  ];
+  return runRules(code, rules);
+}
+
 // --- PHP (inline code, as real servers start PHP blocks without an opening tag) -----------------
 
 const PHP_KEYWORDS = words(
@@ -368,6 +413,7 @@ const LEXERS: Readonly<Record<string, Lexer>> = {
   'JavaScript+PHP': lexPhp,
   'XML+PHP': lexPhp,
   TeX: lexTex,
+  Rust: lexRust,
 };
 
 /** Tokens as Pygments' HTML formatter writes them: same-kind neighbours merged, lines never spanned. */

@@ -22,6 +22,7 @@ export const NO_CONTEXT: RenderContext = {
   channelByName: () => undefined,
   realmEmoji: () => undefined,
   extraEmojiName: 'zulip',
+  linkifiers: () => [],
   upload: () => undefined,
 };
 
@@ -67,7 +68,8 @@ export function renderWithParser(content: string, context: RenderContext): Rende
 }
 
 export function renderMessage(content: string, context: RenderContext): Rendered {
-  const plain = plainParagraphs(normalize(content));
+  // Any text may hold a linkifier's match, so only organizations without linkifiers take the shortcut.
+  const plain = context.linkifiers().length === 0 ? plainParagraphs(normalize(content)) : null;
   if (plain !== null) return { html: plain, mentions: { users: new Set(), groups: new Set(), wildcard: null } };
   return renderWithParser(content, context);
 }

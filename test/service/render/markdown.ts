@@ -10,6 +10,7 @@ import { codeBlockHtml, PLACEHOLDER } from './fences';
 import { emojiHtml, unicodeEmojiHtml, UNICODE_EMOJI_SEQUENCE } from './emoji';
 import { channelLinkHtml } from './links';
 import { previewsFor } from './previews';
+import { firstLinkifierMatch, type Linkifier } from './linkifiers';
 import { isoUtc, parseTimeMention } from './time';
 import { renderTex } from './tex';
 import type { RenderEnv } from './types';
@@ -171,6 +172,28 @@ function noPairsAcrossLines(state: StateInline): void {
   }
 }
 
+/**
+ * On real servers, the item of a list that holds a list of the other kind (numbered in bulleted,
+ * or the reverse), and every item after it, have their text in paragraphs, as in a loose list.
+ */
+function looseFromOtherKind(state: StateCore): void {
+  const { tokens } = state;
+  tokens.forEach((open, start) => {
+    if (open.type !== 'bullet_list_open' && open.type !== 'ordered_list_open') return;
+    const closeType = open.type.replace('_open', '_close');
+    const otherKind = open.type === 'bullet_list_open' ? 'ordered_list_open' : 'bullet_list_open';
+    const items: Token[][] = [];
+    for (let index = start + 1; index < tokens.length && !(tokens[index]!.type === closeType && tokens[index]!.level === open.level); index += 1) {
+      const token = tokens[index]!;
+      if (token.type === 'list_item_open' && token.level === open.level + 1) items.push([]);
+      else if (token.level === open.level + 2) items[items.length - 1]?.push(token);
+    }
+    const first = items.findIndex((item) => item.some((token) => token.type === otherKind));
+    if (first < 0) return;
+    for (const token of items.slice(first).flat()) if (token.type === 'paragraph_open' || token.type === 'paragraph_close') token.hidden = false;
+  });
+}
+
 /** Parses each inline run knowing whether it sits in a quote (where mentions are silent). */
 function inlineWithQuoteDepth(state: StateCore): void {
   const env = envOf(state);
@@ -263,11 +286,42 @@ function unicodeEmoji(state: StateCore, children: Token[]): void {
   }
 }
 
+/** Linkifier matches in text outside links become links. */
+function linkifierLinks(state: StateCore, children: Token[], linkifiers: readonly Linkifier[]): void {
+  let linkDepth = 0;
+  for (let index = 0; index < children.length; index += 1) {
+    const token = children[index]!;
+    if (token.type === 'link_open') linkDepth += 1;
+    if (token.type === 'link_close') linkDepth -= 1;
+    if (token.type !== 'text' || linkDepth > 0) continue;
+    const parts: Token[] = [];
+    let last = 0;
+    for (let match = firstLinkifierMatch(token.content, linkifiers, 0); match !== null; match = firstLinkifierMatch(token.content, linkifiers, last)) {
+      const before = new state.Token('text', '', 0);
+      before.content = token.content.slice(last, match.start);
+      const open = new state.Token('link_open', 'a', 1);
+      open.attrs = [['href', match.url]];
+      const text = new state.Token('text', '', 0);
+      text.content = token.content.slice(match.start, match.end);
+      parts.push(before, open, text, new state.Token('link_close', 'a', -1));
+      last = match.end;
+    }
+    if (parts.length === 0) continue;
+    const rest = new state.Token('text', '', 0);
+    rest.content = token.content.slice(last);
+    parts.push(rest);
+    children.splice(index, 1, ...parts);
+    index += parts.length - 1;
+  }
+}
+
 function inlineFixes(state: StateCore): void {
+  const linkifiers = envOf(state).context.linkifiers();
   for (const token of state.tokens) {
     if (token.type === 'inline' && token.children !== null) {
       strongOutside(token.children);
       emptyLinkText(state, token.children);
+      if (linkifiers.length > 0) linkifierLinks(state, token.children, linkifiers);
       unicodeEmoji(state, token.children);
     }
     // Real servers write table alignment as `text-align: left;`.
@@ -341,6 +395,7 @@ function createMarkdown(): MarkdownIt {
       if (start !== undefined) token.attrSet('start', String(start));
     }
   });
+  md.core.ruler.after('zulip_list_starts', 'zulip_loose_lists', looseFromOtherKind);
   md.core.ruler.at('inline', inlineWithQuoteDepth);
   md.core.ruler.after('linkify', 'zulip_inline_fixes', inlineFixes);
   md.core.ruler.after('zulip_inline_fixes', 'zulip_previews', inlinePreviews);

@@ -1,5 +1,6 @@
 // What rendering needs from the organization (who and what names resolve to) and what it reports.
 import type { Env } from 'markdown-it';
+import type { Linkifier } from './linkifiers';
 
 export interface MentionTarget {
   user_id: number;
@@ -16,6 +17,8 @@ export interface RenderContext {
   realmEmoji(name: string): { source_url: string } | undefined;
   /** The name of the server's own extra emoji (`zulip` on real servers). */
   extraEmojiName: string;
+  /** The organization's linkifiers, in their order. */
+  linkifiers(): readonly Linkifier[];
   /** What the server knows of an uploaded file, by its /user_uploads/ path. */
   upload(path: string): { content_type: string; dimensions: string | null } | undefined;
 }

@@ -229,6 +229,10 @@ export function seedDemo(db: Db, now: number, dialect: Dialect): ServiceAccount[
     }
 
     db.prepare('INSERT INTO realm_emoji (id, name, author_id) VALUES (1, ?, 1)').run('party_parrot');
+    // Linkifiers first: real servers link their matches in the messages sent after them.
+    const insertLinkifier = db.prepare('INSERT INTO linkifiers (id, pattern, url_template, "order") VALUES (?, ?, ?, ?)');
+    insertLinkifier.run(1, '#(?P<id>[0-9]+)', 'https://tracker.example/issues/{id}', 1);
+    insertLinkifier.run(2, 'JIRA-(?P<key>[0-9]+)', 'https://jira.example/browse/JIRA-{key}', 2);
     seedMessages(db, now, (text) => renderMessage(text, context), seedUploads(db, now));
     seedPersonalData(db, now, render);
   })();
@@ -305,10 +309,6 @@ function seedPersonalData(db: Db, now: number, render: (text: string) => string)
   for (const [userId, fieldId, value] of values) {
     insertValue.run(userId, fieldId, value, MARKDOWN_FIELD_TYPES.includes(fieldTypes.get(fieldId) ?? 0) ? render(value) : null);
   }
-
-  const insertLinkifier = db.prepare('INSERT INTO linkifiers (id, pattern, url_template, "order") VALUES (?, ?, ?, ?)');
-  insertLinkifier.run(1, '#(?P<id>[0-9]+)', 'https://tracker.example/issues/{id}', 1);
-  insertLinkifier.run(2, 'JIRA-(?P<key>[0-9]+)', 'https://jira.example/browse/JIRA-{key}', 2);
 
   const insertSnippet = db.prepare('INSERT INTO saved_snippets (user_id, title, content, date_created) VALUES (?, ?, ?, ?)');
   insertSnippet.run(1, 'Welcome', 'Welcome to the team! Start with the **general** channel.', now - 20 * DAY);

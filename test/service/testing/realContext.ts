@@ -1,5 +1,5 @@
-// The organization the real server's captured rendering speaks of (its users, groups, channels
-// and custom emoji, from the registration in real/exchanges.json), as a render context: rendering
+// The organization the real server's captured rendering speaks of (its users, groups, channels,
+// custom emoji and linkifiers, from the registration in real/exchanges.json), as a render context: rendering
 // a captured case in it resolves names to the same IDs the real server used.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ interface Registration {
   realm_user_groups: { id: number; name: string }[];
   streams: { stream_id: number; name: string }[];
   realm_emoji: Record<string, { name: string; source_url: string; deactivated: boolean }>;
+  realm_linkifiers: { pattern: string; url_template: string }[];
 }
 
 export interface CapturedUpload {
@@ -31,6 +32,7 @@ export function realContext(uploads: readonly CapturedUpload[]): RenderContext {
     channelByName: (name) => registration.streams.find((stream) => lower(stream.name) === lower(name)),
     realmEmoji: (name) => Object.values(registration.realm_emoji).find((emoji) => emoji.name === name && !emoji.deactivated),
     extraEmojiName: 'zulip',
+    linkifiers: () => registration.realm_linkifiers,
     upload: (path) => {
       const upload = uploads.find((candidate) => candidate.url === path);
       return upload === undefined ? undefined : { content_type: upload.content_type, dimensions: upload.dimensions ?? null };

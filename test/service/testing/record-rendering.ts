@@ -32,6 +32,8 @@ const EXTRA_CASES: readonly (readonly [string, string | ((uploads: { image: stri
   ['angle_autolink_disabled', '<https://example.com> and www.example.com and example.com'],
   ['email_autolink', 'write to someone@example.com please'],
   ['nested_bullets', '* fruit\n  * apples\n  * pears\n* vegetables\n  1. carrots\n  2. leeks'],
+  ['nested_bullets_in_numbers', '1. fruit\n  * apples\n2. veg'],
+  ['nested_lists_of_both_kinds', '* a\n  1. b\n* c\n  * d'],
   ['quote_with_mention', '> @**King Hamlet** wrote:\n> to be or not to be'],
   ['spoiler_with_mention', '```spoiler Plot twist\n@**Iago** did it :smile:\n```'],
   ['time_mentions', 'Meet <time:2024-05-01T10:00:00+02:00> or <time:May 1 2024 3pm> or <time:2024-05-01>'],
@@ -42,6 +44,7 @@ const EXTRA_CASES: readonly (readonly [string, string | ((uploads: { image: stri
   ['code_bash', '```bash\n#!/bin/bash\nfor f in *.log; do\n  echo "$f" | grep -c error  # count\ndone\nexport PATH=$HOME/bin:$PATH\n```'],
   ['code_json', '```json\n{"name": "demo", "count": 3, "tags": ["a", "b"], "ok": true, "none": null}\n```'],
   ['code_language_aliases', '```py3\nx = 1\n```\n```javascript\nx = 1\n```\n```typescript\nx = 1\n```\n```sh\nx=1\n```\n```postgresql\nx\n```\n```text\nplain\n```'],
+  ['linkifiers', 'see #D1234 and (zulip-mobile#56), not x#D78; in `#D90`, zulip-terminal#123. [link #D12](https://a.b) ok #D3a'],
   ['code_rust', '```rust\nfn main() {\n    let v: Vec<i32> = vec![1, 2, 3];\n    println!("{}", v.len());\n}\n```'],
 ];
 
