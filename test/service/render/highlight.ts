@@ -8,7 +8,11 @@ import { escapeHtml } from './escape';
 type Token = readonly [cls: string, text: string];
 type Lexer = (code: string) => Token[];
 
-/** One lexing rule: a sticky pattern and the class of what it matched (or the tokens it stands for). */
+/**
+ * One lexing rule: a sticky pattern and the class of what it matched, or a function giving the
+ * tokens it stands for. Such a function may consume more than the pattern matched (a string up to
+ * its closing quote) by setting match[0] to all it consumed.
+ */
 type Rule = readonly [RegExp, string | ((match: RegExpExecArray, state: LexState) => Token[] | string)];
 
 interface LexState {

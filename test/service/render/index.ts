@@ -1,7 +1,7 @@
 // Message rendering as real servers of the family do it: extended Markdown to the HTML clients
 // show (`rendered_content`), and the mentions it contains, which set the recipients' flags.
 import { processFences } from './fences';
-import { shapeBlocks } from './lists';
+import { shapeBlocks } from './blocks';
 import { markdown } from './markdown';
 import type { Mentions, RenderContext, RenderEnv } from './types';
 

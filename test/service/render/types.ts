@@ -34,7 +34,7 @@ export interface RenderEnv extends Env {
   context: RenderContext;
   mentions: Mentions;
   blocks: string[];
-  /** The typed start of numbered lists written as 1 (lists.ts), by line. */
+  /** The typed start of numbered lists written as 1 (blocks.ts), by line. */
   listStarts: ReadonlyMap<number, number>;
   quoteDepth: number;
 }
