@@ -8,6 +8,7 @@ import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { NetworkError, TimeoutError } from '../api/errors';
 import { getUserGroups } from '../api/user-groups';
 import { channelsTable } from '../store/channels';
+import { groupsOfUser } from '../store/group-settings';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
 import { allRecords, getRecord, storedRecord } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
@@ -79,6 +80,7 @@ export function adminHandlers(
         email: account.email,
         role: user?.role ?? null,
         timezone: user?.timezone ?? '',
+        group_ids: groupsOfUser(db, account.user_id),
         feature_level: client.featureLevel ?? null,
         announced: { ...client.announced },
       };

@@ -74,3 +74,14 @@ export function inRealmGroupSetting(db: MirrorDatabase, user_id: number, key: st
   if (typeof setting.data === 'number') return inGroup(setting.data);
   return setting.data.direct_members.includes(user_id) || setting.data.direct_subgroups.some(inGroup);
 }
+
+/**
+ * The groups `user_id` belongs to, directly, through a subgroup, or by role (system groups): a
+ * mention of one of them mentions the user. Empty when the mirror lacks the groups or the user.
+ */
+export function groupsOfUser(db: MirrorDatabase, user_id: number): number[] {
+  const groups = realmUserGroups(db);
+  const role = userById(db, user_id)?.role;
+  if (groups === undefined || role === undefined) return [];
+  return groups.filter((group) => memberOf(groups, group.id, user_id, role, 0)).map((group) => group.id);
+}

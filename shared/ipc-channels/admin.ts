@@ -14,6 +14,8 @@ export interface MeView {
   role: number | null;
   /** The user's timezone as set on the server ('' when unset). */
   timezone: string;
+  /** The groups the user is in (directly, through subgroups, or by role): mentions of them mention the user. */
+  group_ids: number[];
   /** undefined until the server has told it (calls are then not refused for it). */
   feature_level: number | null;
   /** The limits and names the last registration announced. */

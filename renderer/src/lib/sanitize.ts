@@ -1,64 +1,75 @@
-import DOMPurify from 'dompurify';
+// Server HTML (rendered_content, rendered_description, profile rendered_value) is untrusted. It is
+// sanitized here, and only here, into a plain tree that content/parse.ts reads into typed nodes;
+// components render those. The HTML never becomes DOM: it is read by a standards-following HTML
+// parser written in JavaScript (parse5), not the page's, so nothing in it can run or fetch, and
+// the server's style attributes (KaTeX writes hundreds) do not each trip the CSP, as a parse by the
+// page's DOM would (Chromium applies the page's CSP to DOMParser and template documents too).
+// Kept: the elements a person reads and the attributes the reading needs; dropped: whatever
+// acts (scripts, styles, forms, frames), every other attribute, and URLs of schemes that run.
+import { defaultTreeAdapter, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 
-// Server HTML (rendered_content, rendered_description, profile rendered_value) is untrusted.
-// Inline styles are dropped (CSS tricks, and the CSP forbids them anyway); links open outside.
-// Nothing in it may make the page fetch by itself from elsewhere (a tracking pixel if the CSP
-// were ever wrong): images of the organization's own server are shown through main, which
-// fetches them with the key; every other fetching URL is removed.
-
-/** Maps an image URL of the organization's server to where the app shows it from; null: not shown. */
-export type ImageUrl = (url: string) => string | null;
-
-/** Attributes the browser fetches by itself, without the user following a link. */
-const FETCHING_ATTRIBUTES = ['src', 'srcset', 'poster', 'background', 'data', 'ping', 'lowsrc', 'dynsrc'];
-/** Of those, the ones that show a still image, which main can serve. */
-const IMAGE_ATTRIBUTES: Record<string, string> = { IMG: 'src', VIDEO: 'poster' };
-/** Elements whose href the user follows; elsewhere (SVG image, feImage) an href is fetched. */
-const LINK_ELEMENTS = new Set(['A', 'a', 'AREA']);
-/** CSS url() in a presentation attribute, unless it points into the document (#id). */
-const EXTERNAL_CSS_URL = /url\s*\(\s*(?!['"]?#)/i;
-/** Resolves relative URLs as the server's own, as a browser would: "/\host" and "//host" leave it. */
-const PLACEHOLDER = new URL('https://organization.invalid/');
-
-let imageUrl: ImageUrl = () => null;
-
-function organizationImage(value: string): string | null {
-  const url = URL.parse(value, PLACEHOLDER);
-  if (!url) return null;
-  return imageUrl(url.origin === PLACEHOLDER.origin ? `${url.pathname}${url.search}` : url.href);
+export interface HtmlElement {
+  kind: 'element';
+  /** Lower case, as the HTML parser names it (MathML's as written: `annotation`, `semantics`). */
+  tag: string;
+  attrs: ReadonlyMap<string, string>;
+  children: HtmlNode[];
 }
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-  const shown = IMAGE_ATTRIBUTES[node.tagName];
-  for (const name of FETCHING_ATTRIBUTES) {
-    const value = node.getAttribute(name);
-    if (value === null) continue;
-    const rewritten = name === shown ? organizationImage(value) : null;
-    if (rewritten === null) node.removeAttribute(name);
-    else node.setAttribute(name, rewritten);
-  }
-  if (!LINK_ELEMENTS.has(node.tagName)) {
-    node.removeAttribute('href');
-    node.removeAttribute('xlink:href');
-  }
-  for (const { name, value } of [...node.attributes]) if (EXTERNAL_CSS_URL.test(value)) node.removeAttribute(name);
-});
+export interface HtmlText {
+  kind: 'text';
+  text: string;
+}
 
-/** `html` made safe to insert; images of the organization's server go through `images`, others are removed. */
-export function sanitizeHtml(html: string, images: ImageUrl = () => null): string {
-  imageUrl = images;
-  try {
-    return DOMPurify.sanitize(html, {
-      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-      FORBID_ATTR: ['style', 'class', 'id'],
-      // "//host" and "/\host" are other servers, however they are written.
-      ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|\/(?![/\\]))/i,
-    });
-  } finally {
-    imageUrl = () => null;
+export type HtmlNode = HtmlElement | HtmlText;
+
+type Parse5Node = DefaultTreeAdapterMap['childNode'];
+
+/** Elements dropped with everything inside them: they act, or hold nothing a person reads. */
+const DROPPED = new Set(['script', 'style', 'template', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'link', 'meta', 'base', 'title', 'head', 'svg', 'annotation-xml']);
+
+/** The attributes content/parse.ts reads; no other survives. */
+const KEPT_ATTRIBUTES = new Set([
+  'class',
+  'href',
+  'src',
+  'title',
+  'alt',
+  'datetime',
+  'start',
+  'align',
+  'encoding',
+  'aria-label',
+  // A table cell's alignment, a link preview's image: read as those two patterns, never applied.
+  'style',
+  'data-code-language',
+  'data-user-id',
+  'data-user-group-id',
+  'data-stream-id',
+  'data-original-dimensions',
+]);
+
+const URL_ATTRIBUTES = new Set(['href', 'src']);
+/** Schemes that run or smuggle content: javascript:, vbscript:, data:, however they are spelled. */
+const RUNNING_SCHEME = /^(?:javascript|vbscript|data|blob|file):/i;
+// eslint-disable-next-line no-control-regex -- browsers ignore these characters inside a scheme
+const IGNORED_IN_URL = /[\u0000-\u0020\u007f-\u009f]/g;
+
+function sanitizeNode(node: Parse5Node): HtmlNode[] {
+  if (defaultTreeAdapter.isTextNode(node)) return [{ kind: 'text', text: defaultTreeAdapter.getTextNodeContent(node) }];
+  if (!defaultTreeAdapter.isElementNode(node)) return [];
+  const tag = defaultTreeAdapter.getTagName(node);
+  if (DROPPED.has(tag)) return [];
+  const attrs = new Map<string, string>();
+  for (const { name, value } of defaultTreeAdapter.getAttrList(node)) {
+    if (!KEPT_ATTRIBUTES.has(name)) continue;
+    if (URL_ATTRIBUTES.has(name) && RUNNING_SCHEME.test(value.replace(IGNORED_IN_URL, ''))) continue;
+    attrs.set(name, value);
   }
+  return [{ kind: 'element', tag, attrs, children: node.childNodes.flatMap(sanitizeNode) }];
+}
+
+/** `html` as a sanitized tree, for content/parse.ts to read. */
+export function sanitizeServerHtml(html: string): HtmlNode[] {
+  return parseFragment(html).childNodes.flatMap(sanitizeNode);
 }

@@ -1,5 +1,8 @@
 // A result's text as the user reads it: the message's words (never its HTML rendered), cut to a
 // window around the first word searched for, split into parts with the searched words marked.
+import { readContent } from '../../content/read';
+import { contentText } from '../../content/text';
+import { activeAccount } from '../../lib/server-image.svelte';
 
 const WINDOW = 160;
 
@@ -8,9 +11,9 @@ export interface SnippetPart {
   matched: boolean;
 }
 
-/** The visible text of server HTML, parsed in an inert document (nothing loads or runs). */
+/** The words of server HTML, read as a message's content is (nothing of it becomes DOM). */
 export function plainText(html: string): string {
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return contentText(readContent(html, activeAccount.server_url).blocks);
 }
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,55 @@
+// Following a link of a message. Links to this organization open in the app (a topic, a message,
+// a direct conversation, a view); files uploaded to it open through openUpload; other pages open
+// in the system browser through the window's one way out (Electron hands new windows to main's
+// checked openExternal; in browser mode the browser opens its own tab). Never a URL of the app's
+// own page: in browser mode that page's URL carries its access token.
+import { channelTopicConversation, directConversation } from '../../../shared/conversation';
+import { call } from '../lib/ipc';
+import { me } from '../lib/me.svelte';
+import { router } from '../lib/route.svelte';
+import type { LinkTarget, Narrow } from './nodes';
+
+/** Opens `url` outside the app, unless it is the app's own page (or not a web or mail address). */
+export function openOutside(url: string): void {
+  const parsed = URL.parse(url);
+  if (!parsed || !['http:', 'https:', 'mailto:'].includes(parsed.protocol) || parsed.origin === location.origin) return;
+  window.open(parsed.href, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * An uploaded file. Until the app saves files itself (through main, with the key), it opens the
+ * file's page on the organization's site, where the browser's own sign-in applies: the URL
+ * carries neither the key nor the app's token.
+ */
+export function openUpload(target: Extract<LinkTarget, { kind: 'upload' }>): void {
+  openOutside(target.url);
+}
+
+/** Opens a narrow of this organization in the app, at the nearest place the app has for it. */
+export async function openNarrow(narrow: Narrow, url: string): Promise<void> {
+  switch (narrow.kind) {
+    case 'channel': {
+      const anchor = narrow.near === undefined ? {} : { anchor: narrow.near };
+      if (narrow.topic !== undefined) return router.go({ conversation: channelTopicConversation(narrow.stream_id, narrow.topic), ...anchor });
+      // No channel view yet: the channel's newest topic, or the channel list when none is known.
+      const [newest] = await call('sidebar.topics', { stream_id: narrow.stream_id, limit: 1 }).catch(() => []);
+      return router.go(newest ? { conversation: newest.conversation } : { view: 'channels' });
+    }
+    case 'dm': {
+      const self = me.current?.user_id;
+      const anchor = narrow.near === undefined ? {} : { anchor: narrow.near };
+      return router.go({ conversation: directConversation(self === undefined ? narrow.user_ids : [...narrow.user_ids, self]), ...anchor });
+    }
+    case 'view':
+      return router.go({ view: narrow.view });
+    case 'other':
+      return openOutside(url);
+  }
+}
+
+/** Follows `target` (a click on a link of a message). */
+export function follow(target: LinkTarget): void {
+  if (target.kind === 'external') openOutside(target.url);
+  else if (target.kind === 'upload') openUpload(target);
+  else if (target.kind === 'narrow') void openNarrow(target.narrow, target.url);
+}
