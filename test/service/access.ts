@@ -3,6 +3,9 @@ import type { Db } from './db/schema';
 import type { MessageRow, StreamRow, UserRow } from './db/rows';
 import { administratorRequired } from './http/errors';
 
+/** Who may see a user's real address: everyone (the default), or fewer (records/user.ts). */
+const EMAIL_VISIBILITY_EVERYONE = 1;
+
 export const ROLE = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
 export const ROLES: readonly number[] = Object.values(ROLE);
 
@@ -21,6 +24,21 @@ export function getUser(db: Db, userId: number): UserRow | undefined {
 
 export function getUserByEmail(db: Db, email: string): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE email = ? COLLATE NOCASE').get(email) as UserRow | undefined;
+}
+
+/**
+ * The user an address names in API calls: the placeholder `user<ID>@<host>` of someone whose
+ * address is hidden, or the real address of someone whose address everyone may see (bots included).
+ * A hidden real address names nobody, as on real servers.
+ */
+export function userByApiEmail(db: Db, realmHost: string, email: string): UserRow | undefined {
+  const placeholder = /^user(\d+)@(.+)$/i.exec(email.trim());
+  if (placeholder !== null && placeholder[2]?.toLowerCase() === realmHost.toLowerCase()) {
+    const user = getUser(db, Number(placeholder[1]));
+    if (user !== undefined) return user;
+  }
+  const user = getUserByEmail(db, email.trim());
+  return user !== undefined && (user.is_bot === 1 || user.email_address_visibility === EMAIL_VISIBILITY_EVERYONE) ? user : undefined;
 }
 
 export function getStream(db: Db, streamId: number): StreamRow | undefined {

@@ -69,4 +69,22 @@ describe('cli', () => {
     child.kill('SIGINT');
     expect(((await once(child, 'exit')) as [number | null])[0]).toBe(0);
   });
+
+  it('speaks the family dialect and hides emails when asked', async () => {
+    const { child, line } = await startCli(['--port', '0', '--org', 'demo', '--dialect', 'family', '--hide-emails', '--max-upload-mib', '5']);
+    const settings = (await call(line.url, null, 'GET', '/server_settings')).body;
+    expect(settings).toMatchObject({ zulip_feature_level: expect.any(Number) });
+    expect(settings).not.toHaveProperty('service_feature_level');
+    const member = line.accounts.find((account) => account.role === 400);
+    if (member === undefined) throw new Error('no member account');
+    const me = (await call(line.url, member, 'GET', '/users/me')).body;
+    expect(me).toMatchObject({ email: `user${member.user_id}@demo.example`, delivery_email: member.email });
+    expect((await call(line.url, member, 'POST', '/register', { fetch_event_types: ['realm'] })).body['max_file_upload_size_mib']).toBe(5);
+    child.kill('SIGTERM');
+    expect(((await once(child, 'exit')) as [number | null])[0]).toBe(0);
+  });
+
+  it('refuses an unknown dialect', async () => {
+    await expect(startCli(['--port', '0', '--dialect', 'klingon'])).rejects.toThrow('simulator did not start');
+  });
 });

@@ -1,6 +1,9 @@
 // `npm run service -- --port 0 --org demo`: starts the simulator and prints exactly one JSON line
 // on stdout, {"url", "accounts"}; everything else goes to stderr. Serves until SIGTERM/SIGINT.
+// `--dialect family` speaks real servers' original identifiers (zulip_feature_level, ...),
+// `--hide-emails` makes the organization hide email addresses, `--max-upload-mib N` caps uploads.
 import { parseArgs } from 'node:util';
+import { DIALECTS } from './dialect';
 import { startService, type ServiceOptions } from './index';
 
 const { values } = parseArgs({
@@ -18,6 +21,9 @@ const { values } = parseArgs({
     'push-configured': { type: 'boolean', default: false },
     db: { type: 'string' },
     resume: { type: 'boolean', default: false },
+    dialect: { type: 'string', default: 'spec' },
+    'hide-emails': { type: 'boolean', default: false },
+    'max-upload-mib': { type: 'string' },
   },
   strict: true,
 });
@@ -31,7 +37,10 @@ function number(name: string, value: string | undefined): number | undefined {
 
 if (values.org !== 'demo' && values.org !== 'large') throw new Error(`--org must be demo or large, got ${values.org}`);
 
-const options: ServiceOptions = { org: values.org, port: number('port', values.port) ?? 0, pushConfigured: values['push-configured'] };
+const dialect = DIALECTS.find((known) => known === values.dialect);
+if (dialect === undefined) throw new Error(`--dialect must be ${DIALECTS.join(' or ')}, got ${values.dialect}`);
+
+const options: ServiceOptions = { org: values.org, port: number('port', values.port) ?? 0, pushConfigured: values['push-configured'], dialect, hideEmails: values['hide-emails'] };
 const optional: [keyof ServiceOptions, number | undefined][] = [
   ['users', number('users', values.users)],
   ['channels', number('channels', values.channels)],
@@ -41,6 +50,7 @@ const optional: [keyof ServiceOptions, number | undefined][] = [
   ['featureLevel', number('feature-level', values['feature-level'])],
   ['queueIdleSeconds', number('queue-idle', values['queue-idle'])],
   ['longpollTimeoutSeconds', number('longpoll-timeout', values['longpoll-timeout'])],
+  ['maxFileUploadSizeMib', number('max-upload-mib', values['max-upload-mib'])],
 ];
 for (const [key, value] of optional) if (value !== undefined) Object.assign(options, { [key]: value });
 if (values.db !== undefined) options.dbPath = values.db;

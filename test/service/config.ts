@@ -1,4 +1,5 @@
 // The simulator's public option, account and fault types, and the defaults the options resolve to.
+import type { Dialect } from './dialect';
 
 export interface ServiceOptions {
   org?: 'demo' | 'large';
@@ -17,6 +18,12 @@ export interface ServiceOptions {
   featureLevel?: number;
   pushConfigured?: boolean;
   scheduledTickMs?: number;
+  /** Which spelling of the renamed identifiers to speak (dialect.ts); the spec's by default. */
+  dialect?: Dialect;
+  /** The organization hides email addresses, as real ones may: everyone's is user<ID>@<host> to members. */
+  hideEmails?: boolean;
+  /** The largest upload accepted, in MiB (real servers' default is 100; here 25). */
+  maxFileUploadSizeMib?: number;
 }
 
 export interface ServiceAccount {
@@ -56,6 +63,9 @@ export interface Config {
   rateLimitPerMinute: number | null;
   pushConfigured: boolean;
   scheduledTickMs: number;
+  dialect: Dialect;
+  hideEmails: boolean;
+  maxFileUploadSizeMib: number;
 }
 
 const MAX_LARGE_USERS = 100_000;
@@ -77,6 +87,9 @@ export function resolveConfig(options: ServiceOptions): Config {
     rateLimitPerMinute: options.rateLimitPerMinute ?? null,
     pushConfigured: options.pushConfigured ?? false,
     scheduledTickMs: options.scheduledTickMs ?? 1000,
+    dialect: options.dialect ?? 'spec',
+    hideEmails: options.hideEmails ?? false,
+    maxFileUploadSizeMib: options.maxFileUploadSizeMib ?? 25,
   };
 }
 

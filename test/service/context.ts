@@ -3,6 +3,7 @@ import type { Config, Faults } from './config';
 import type { Db } from './db/schema';
 import type { MessageRow, RealmRow } from './db/rows';
 import type { EventQueues } from './events/queues';
+import type { Mentions } from './render';
 
 export interface Sim {
   readonly db: Db;
@@ -13,7 +14,7 @@ export interface Sim {
   url: string;
   realm(): RealmRow;
   /** Called after every message is stored and its events are out (outgoing webhooks listen here). */
-  readonly messageSentHooks: ((message: MessageRow) => void)[];
+  readonly messageSentHooks: ((message: MessageRow, mentions: Mentions) => void)[];
 }
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

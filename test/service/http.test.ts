@@ -21,7 +21,7 @@ describe('authentication', () => {
     const reply = await rawFetch('/api/v1/users');
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
-    expect(reply.headers.get('www-authenticate')).toBe('Basic realm="service"');
+    expect(reply.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
   });
 
   it('answers 401 for a wrong API key and for a malformed one', async () => {

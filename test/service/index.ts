@@ -3,16 +3,18 @@
 import type { AddressInfo } from 'node:net';
 import type Database from 'better-sqlite3';
 import { deliverDueScheduledMessages } from './areas/scheduledMessages';
-import { installOutgoingWebhooks, OUTGOING_WEBHOOK_BOT } from './areas/webhooks';
+import { installOutgoingWebhooks, OUTGOING_WEBHOOK_BOT, webhookReceiverRoute } from './areas/webhooks';
 import { initialFaults, resolveConfig, type Faults, type ServiceAccount, type ServiceOptions } from './config';
 import { nowSeconds, type Sim } from './context';
 import type { RealmRow } from './db/rows';
 import { openDatabase } from './db/schema';
+import { spelling } from './dialect';
 import { EventQueues } from './events/queues';
 import { controlHandler } from './http/control';
 import { Router } from './http/router';
 import { RequestLog } from './http/requestLog';
 import { createHttpServer } from './http/server';
+import { EMAIL_VISIBILITY } from './records/user';
 import { routes } from './routes';
 import { seedDemo } from './seed/demo';
 import { seedHistory } from './seed/history';
@@ -38,10 +40,17 @@ export interface RunningService {
 }
 
 function seed(db: Database.Database, config: ReturnType<typeof resolveConfig>): ServiceAccount[] {
-  const accounts = config.org === 'large' ? seedLarge(db, nowSeconds(), config.users, config.channels) : seedDemo(db, nowSeconds());
-  seedHistory(db, nowSeconds(), config.messages, accounts);
+  const accounts = config.org === 'large' ? seedLarge(db, nowSeconds(), config.users, config.channels) : seedDemo(db, nowSeconds(), config.dialect);
+  seedHistory(db, nowSeconds(), config.messages, accounts, config.dialect);
+  if (config.hideEmails) hideEmails(db);
   db.prepare('INSERT INTO sim_accounts (json) VALUES (?)').run(JSON.stringify(accounts));
   return accounts;
+}
+
+/** Everyone's address hidden from all but administrators, as in a real organization that hides them. */
+function hideEmails(db: Database.Database): void {
+  db.prepare('UPDATE users SET email_address_visibility = ? WHERE is_bot = 0').run(EMAIL_VISIBILITY.admins);
+  db.prepare('UPDATE realm SET default_email_address_visibility = ?').run(EMAIL_VISIBILITY.admins);
 }
 
 function savedAccounts(db: Database.Database): ServiceAccount[] {
@@ -71,7 +80,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const deliver = (now?: number): void => deliverDueScheduledMessages(sim, now);
   const requests = new RequestLog();
   const actions = { faults, expireQueues: () => queues.expireAll(), deliverDueScheduledMessages: deliver, setOutgoingWebhookUrl, requests };
-  const server = createHttpServer(sim, new Router(routes), controlHandler(actions), requests);
+  const webhookPath = spelling(config.dialect).outgoingWebhookPath;
+  const server = createHttpServer(sim, new Router([...routes, webhookReceiverRoute(webhookPath)]), controlHandler(actions), requests);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -79,7 +89,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   });
   sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Until a test points it elsewhere, the demo bot posts to the simulator's own receiver.
-  db.prepare('UPDATE users SET webhook_url = ? WHERE bot_type = ? AND webhook_url IS NULL').run(`${sim.url}/api/v1/service-outgoing-webhook`, OUTGOING_WEBHOOK_BOT);
+  db.prepare('UPDATE users SET webhook_url = ? WHERE bot_type = ? AND webhook_url IS NULL').run(`${sim.url}/api/v1${webhookPath}`, OUTGOING_WEBHOOK_BOT);
 
   const ticker = setInterval(() => {
     try {

@@ -2,14 +2,9 @@
 // spells them (?<name>...). Used to validate linkifiers and to compute topic_links.
 import type { Db } from './db/schema';
 import type { LinkifierRow } from './db/rows';
+import { compilePattern, expandTemplate } from './render/linkifiers';
 
-export function compilePattern(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern.replace(/\(\?P</g, '(?<'), 'g');
-  } catch {
-    return null;
-  }
-}
+export { compilePattern } from './render/linkifiers';
 
 export function groupNames(pattern: string): string[] {
   return [...pattern.matchAll(/\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>/g)].map((match) => match[1] ?? '');
@@ -17,13 +12,6 @@ export function groupNames(pattern: string): string[] {
 
 export function templateVariables(urlTemplate: string): string[] {
   return [...urlTemplate.matchAll(/\{[+#]?([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => match[1] ?? '');
-}
-
-function expandTemplate(urlTemplate: string, groups: Readonly<Record<string, string | undefined>>): string {
-  return urlTemplate.replace(/\{([+#]?)([A-Za-z_][A-Za-z0-9_]*)\}/g, (_whole, operator: string, name: string) => {
-    const value = groups[name] ?? '';
-    return operator === '' ? encodeURIComponent(value) : encodeURI(value);
-  });
 }
 
 /** The links the organization's linkifiers find in a topic, in linkifier order. */

@@ -1,4 +1,5 @@
-// Every endpoint the simulator serves under /api/v1.
+// Every endpoint the simulator serves under /api/v1 but the outgoing-webhook receiver, whose path
+// depends on the dialect (index.ts adds it).
 import { botRoutes } from './areas/bots';
 import { channelFolderRoutes } from './areas/channelFolders';
 import { channelRoutes } from './areas/channels';
@@ -16,10 +17,10 @@ import { serverSettingsRoutes } from './areas/serverSettings';
 import { subscriptionRoutes } from './areas/subscriptions';
 import { topicDeletionRoutes } from './areas/topicDeletion';
 import { typingRoutes } from './areas/typing';
+import { uploadRoutes } from './areas/uploads';
 import { userStatusRoutes } from './areas/userStatus';
 import { userTopicRoutes } from './areas/userTopics';
 import { userRoutes } from './areas/users';
-import { webhookReceiverRoutes } from './areas/webhooks';
 import { eventRoutes } from './events/routes';
 import type { Route } from './http/router';
 
@@ -45,5 +46,5 @@ export const routes: readonly Route[] = [
   ...savedSnippetRoutes,
   ...linkifierRoutes,
   ...serverSettingsRoutes,
-  ...webhookReceiverRoutes,
+  ...uploadRoutes,
 ];

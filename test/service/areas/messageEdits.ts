@@ -10,7 +10,7 @@ import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { renderContent } from '../messaging/send';
 import { REALM_PERMISSIONS } from '../permissions';
-import { viewerFlags } from '../records/message';
+import { isMeMessage, viewerFlags } from '../records/message';
 
 /** The organization's message-editing settings, as registration announces them. */
 export const MESSAGE_EDITING = {
@@ -60,7 +60,7 @@ function publishEdit(sim: Sim, editor: UserRow, before: MessageRow, after: Messa
     orig_rendered_content: before.rendered_content,
     content: after.content,
     rendered_content: after.rendered_content,
-    is_me_message: after.content.startsWith('/me '),
+    is_me_message: isMeMessage(after.content),
     ...(after.stream_id !== null && { stream_id: after.stream_id }),
   };
   sim.queues.publish(new Set(messageAudience(sim, after)), (queue) => ({ ...common, flags: viewerFlags(sim.db, queue.userId, after.id) }));

@@ -4,7 +4,7 @@ import type { Params } from '../http/params';
 import type { Route } from '../http/router';
 import { highlight } from '../messaging/narrow';
 import { MAX_MESSAGES, resolveAnchor, selectMessages, selectRange } from '../messaging/range';
-import { destinationFor, sendMessage } from '../messaging/send';
+import { destinationFor, normalizeContent, renderContent, sendMessage } from '../messaging/send';
 import { messageRecord, viewerFlags } from '../records/message';
 import { escapeHtml } from '../render';
 import { shownTopic } from '../topics';
@@ -50,7 +50,7 @@ export const messageRoutes: Route[] = [
       const narrow = params.json('narrow');
       const anchor = resolveAnchor(sim, user, params.string('anchor') ?? 'newest', narrow);
       const range = selectRange(sim, user, narrow, { anchor, includeAnchor: params.bool('include_anchor') ?? true, numBefore, numAfter });
-      const view = { realm: sim.realm(), applyMarkdown: params.bool('apply_markdown') ?? true, allowEmptyTopic: params.bool('allow_empty_topic_name') ?? false };
+      const view = { realm: sim.realm(), applyMarkdown: params.bool('apply_markdown') ?? true, allowEmptyTopic: params.bool('allow_empty_topic_name') ?? false, dialect: sim.config.dialect };
       const words = range.searchWords;
       const messages = range.messages.map((message) => {
         const record: Record<string, unknown> = { ...messageRecord(sim.db, message, view), flags: viewerFlags(sim.db, user.user_id, message.id) };
@@ -68,6 +68,15 @@ export const messageRoutes: Route[] = [
         history_limited: false,
         messages,
       };
+    },
+  },
+  {
+    // What a message would look like, without sending it (the compose box's preview).
+    method: 'POST',
+    path: '/messages/render',
+    params: ['content'],
+    handle({ sim, params }) {
+      return { rendered: renderContent(sim, normalizeContent(params.requiredString('content'))) };
     },
   },
   {

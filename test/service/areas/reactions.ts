@@ -2,7 +2,8 @@
 import { canSeeMessage } from '../access';
 import type { Sim } from '../context';
 import type { MessageRow, ReactionRow, UserRow } from '../db/rows';
-import { checkEmoji, emojiByName, isValidCode, reactionTypeOfCode, REACTION_TYPES, type Emoji, type ReactionType } from '../emoji';
+import { wireReactionType } from '../dialect';
+import { checkEmoji, emojiByName, isValidCode, parseReactionType, reactionTypeOfCode, type Emoji, type ReactionType } from '../emoji';
 import { messageAudience } from '../events/audience';
 import { ApiError, badRequest } from '../http/errors';
 import type { Route } from '../http/router';
@@ -14,11 +15,8 @@ function accessibleMessage(sim: Sim, user: UserRow, messageId: number): MessageR
   return message;
 }
 
-function reactionType(value: string | undefined): ReactionType | undefined {
-  if (value === undefined) return undefined;
-  const known = REACTION_TYPES.find((type) => type === value);
-  if (known === undefined) throw badRequest('Invalid emoji type.');
-  return known;
+function reactionType(sim: Sim, value: string | undefined): ReactionType | undefined {
+  return value === undefined ? undefined : parseReactionType(sim.config.dialect, value);
 }
 
 function publishReaction(sim: Sim, op: 'add' | 'remove', message: MessageRow, user: UserRow, emoji: Emoji): void {
@@ -28,7 +26,7 @@ function publishReaction(sim: Sim, op: 'add' | 'remove', message: MessageRow, us
     message_id: message.id,
     emoji_name: emoji.emoji_name,
     emoji_code: emoji.emoji_code,
-    reaction_type: emoji.reaction_type,
+    reaction_type: wireReactionType(sim.config.dialect, emoji.reaction_type),
     user_id: user.user_id,
     user: { user_id: user.user_id, email: apiEmail(user, sim.realm().host), full_name: user.full_name },
   });
@@ -43,8 +41,8 @@ export const reactionRoutes: Route[] = [
       const message = accessibleMessage(sim, user, path.int('message_id'));
       const name = params.requiredString('emoji_name');
       const code = params.string('emoji_code');
-      const type = reactionType(params.string('reaction_type'));
-      const emoji = code === undefined ? emojiByName(sim.db, name) : checkEmoji(sim.db, name, code, type ?? reactionTypeOfCode(sim.db, code));
+      const type = reactionType(sim, params.string('reaction_type'));
+      const emoji = code === undefined ? emojiByName(sim.db, name, sim.config.dialect) : checkEmoji(sim.db, name, code, type ?? reactionTypeOfCode(sim.db, code, sim.config.dialect), sim.config.dialect);
       const exists = sim.db
         .prepare('SELECT 1 FROM reactions WHERE message_id = ? AND user_id = ? AND emoji_code = ? AND reaction_type = ?')
         .get(message.id, user.user_id, emoji.emoji_code, emoji.reaction_type);
@@ -64,19 +62,19 @@ export const reactionRoutes: Route[] = [
       const message = accessibleMessage(sim, user, path.int('message_id'));
       const name = params.string('emoji_name');
       const code = params.string('emoji_code');
-      let type = reactionType(params.string('reaction_type'));
+      let type = reactionType(sim, params.string('reaction_type'));
       if (name === undefined && code === undefined) {
         throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
       }
       let emojiCode: string;
       if (code === undefined) {
-        const byName = emojiByName(sim.db, name ?? '');
+        const byName = emojiByName(sim.db, name ?? '', sim.config.dialect);
         emojiCode = byName.emoji_code;
         type ??= byName.reaction_type;
       } else {
         // The code alone identifies the reaction, even one made under an older name mapping.
-        type ??= reactionTypeOfCode(sim.db, code);
-        if (!isValidCode(sim.db, code, type)) throw badRequest('Invalid emoji code');
+        type ??= reactionTypeOfCode(sim.db, code, sim.config.dialect);
+        if (!isValidCode(sim.db, code, type, sim.config.dialect)) throw badRequest('Invalid emoji code');
         emojiCode = code;
       }
       const reaction = sim.db

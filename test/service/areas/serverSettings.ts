@@ -1,6 +1,7 @@
 // GET /server_settings: what a client shows before login. Needs no authentication.
 import type { Sim } from '../context';
 import { SERVICE_VERSION } from '../context';
+import { versionFields } from '../dialect';
 import type { Route } from '../http/router';
 
 export function realmIconUrl(sim: Sim): string {
@@ -31,9 +32,7 @@ export const serverSettingsRoutes: Route[] = [
           'openid connect': false,
         },
         external_authentication_methods: [],
-        service_feature_level: sim.faults.featureLevel,
-        service_version: SERVICE_VERSION,
-        service_merge_base: SERVICE_VERSION,
+        ...versionFields(sim.config.dialect, sim.faults.featureLevel, SERVICE_VERSION),
         push_notifications_enabled: sim.config.pushConfigured,
         is_incompatible: false,
         email_auth_enabled: true,

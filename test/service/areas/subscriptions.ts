@@ -1,6 +1,6 @@
 // Subscribing to channels (creating the ones that do not exist yet), with the `stream` create,
 // `subscription` add and peer_add events.
-import { getStreamByName, getUser, getUserByEmail, isSubscribed, subscriberIds } from '../access';
+import { getStreamByName, getUser, isSubscribed, subscriberIds, userByApiEmail } from '../access';
 import type { Sim } from '../context';
 import { nowSeconds } from '../context';
 import type { StreamRow, SubscriptionRow, UserRow } from '../db/rows';
@@ -18,7 +18,7 @@ function principals(sim: Sim, value: unknown, caller: UserRow): UserRow[] {
   if (value === undefined) return [caller];
   if (!Array.isArray(value)) throw badRequest('principals is not a list');
   return (value as unknown[]).map((item) => {
-    const user = typeof item === 'number' ? getUser(sim.db, item) : typeof item === 'string' ? getUserByEmail(sim.db, item) : undefined;
+    const user = typeof item === 'number' ? getUser(sim.db, item) : typeof item === 'string' ? userByApiEmail(sim.db, sim.realm().host, item) : undefined;
     if (user === undefined || user.is_active !== 1) throw badRequest(`User not found: ${String(item)}`);
     return user;
   });

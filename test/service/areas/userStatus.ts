@@ -3,7 +3,8 @@
 import { getUser, isAdmin } from '../access';
 import type { Sim } from '../context';
 import type { UserRow, UserStatusRow } from '../db/rows';
-import { checkEmoji, emojiByName, reactionTypeOfCode, REACTION_TYPES } from '../emoji';
+import { wireReactionType } from '../dialect';
+import { checkEmoji, emojiByName, parseReactionType, reactionTypeOfCode } from '../emoji';
 import { everyone } from '../events/audience';
 import type { ServiceEvent } from '../events/queues';
 import { badRequest } from '../http/errors';
@@ -12,10 +13,12 @@ import type { Route } from '../http/router';
 
 const MAX_STATUS_TEXT_LENGTH = 60;
 
-export function userStatusRecord(row: UserStatusRow): Record<string, unknown> {
+export function userStatusRecord(sim: Sim, row: UserStatusRow): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   if (row.status_text !== '') record['status_text'] = row.status_text;
-  if (row.emoji_name !== '') Object.assign(record, { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type });
+  if (row.emoji_name !== '') {
+    Object.assign(record, { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: wireReactionType(sim.config.dialect, row.reaction_type) });
+  }
   return record;
 }
 
@@ -33,7 +36,7 @@ function updateStatus(sim: Sim, target: UserRow, params: Params): void {
   if ((emojiCode !== undefined || reactionType !== undefined) && emojiName === undefined) {
     throw badRequest('Client must pass emoji_name if they pass either emoji_code or reaction_type.');
   }
-  if (reactionType !== undefined && !REACTION_TYPES.some((type) => type === reactionType)) throw badRequest('Invalid emoji type.');
+  const storedType = reactionType === undefined ? undefined : parseReactionType(sim.config.dialect, reactionType);
 
   const event: ServiceEvent = { type: 'user_status', user_id: target.user_id };
   const current = (sim.db.prepare('SELECT * FROM user_status WHERE user_id = ?').get(target.user_id) as UserStatusRow | undefined) ?? {
@@ -53,10 +56,10 @@ function updateStatus(sim: Sim, target: UserRow, params: Params): void {
     const emoji = emojiName === ''
       ? { emoji_name: '', emoji_code: '', reaction_type: '' }
       : emojiCode === undefined
-        ? emojiByName(sim.db, emojiName)
-        : checkEmoji(sim.db, emojiName, emojiCode, reactionType ?? reactionTypeOfCode(sim.db, emojiCode));
+        ? emojiByName(sim.db, emojiName, sim.config.dialect)
+        : checkEmoji(sim.db, emojiName, emojiCode, storedType ?? reactionTypeOfCode(sim.db, emojiCode, sim.config.dialect), sim.config.dialect);
     Object.assign(next, emoji);
-    Object.assign(event, emoji);
+    Object.assign(event, { ...emoji, reaction_type: wireReactionType(sim.config.dialect, emoji.reaction_type) });
   }
   sim.db
     .prepare('INSERT OR REPLACE INTO user_status (user_id, status_text, emoji_name, emoji_code, reaction_type) VALUES (@user_id, @status_text, @emoji_name, @emoji_code, @reaction_type)')

@@ -8,7 +8,7 @@ import { everyone } from '../events/audience';
 import { badRequest, ownerRequired } from '../http/errors';
 import type { Params } from '../http/params';
 import type { Route } from '../http/router';
-import { canSeeDeliveryEmail, profileDataByUser, userRecord, USER_RECORD_COLUMNS, type UserSource, type UserView } from '../records/user';
+import { profileDataByUser, visibleByPolicy, userRecord, USER_RECORD_COLUMNS, type UserSource, type UserView } from '../records/user';
 import { renderMarkdown } from '../render';
 import { generateApiKey } from '../seed/keys';
 import { FIELD_TYPE, MARKDOWN_FIELD_TYPES } from './profileFields';
@@ -35,8 +35,10 @@ export function publishPerson(sim: Sim, target: UserRow, op: 'add' | 'update', p
 
 function findByEmailParam(sim: Sim, viewer: UserRow, email: string): UserRow | undefined {
   if (/^\d+$/.test(email)) return getUser(sim.db, Number(email));
+  // A real address names its owner only to those its visibility setting shows it to: real servers
+  // look it up that way, so a member cannot find even themself by a hidden real address.
   const real = getUserByEmail(sim.db, email);
-  if (real !== undefined && canSeeDeliveryEmail(viewer, real)) return real;
+  if (real !== undefined && visibleByPolicy(viewer, real)) return real;
   // The legacy placeholder address names the user by ID.
   const placeholder = /^user(\d+)@(.+)$/i.exec(email);
   if (placeholder !== null && placeholder[2]?.toLowerCase() === sim.realm().host) return getUser(sim.db, Number(placeholder[1]));
@@ -107,6 +109,17 @@ export const userRoutes: Route[] = [
     },
   },
   {
+    // Oneself, whatever the organization hides: the address fields and the newest message ID too.
+    method: 'GET',
+    path: '/users/me',
+    params: [],
+    handle({ sim, user }) {
+      const record = userRecord(user, { viewer: user, realmHost: sim.realm().host, clientGravatar: false, includeIsActive: true, profileData: profileDataByUser(sim.db) });
+      if (record['bot_type'] === null) delete record['bot_type'];
+      return { ...record, max_message_id: sim.db.prepare('SELECT COALESCE(MAX(id), -1) FROM messages').pluck().get() };
+    },
+  },
+  {
     method: 'GET',
     path: '/users/{email}',
     params: ['client_gravatar', 'include_custom_profile_fields'],
@@ -131,8 +144,8 @@ export const userRoutes: Route[] = [
       if (getUserByEmail(sim.db, email) !== undefined) throw badRequest('Email is already in use.');
       const userId = sim.db.transaction(() => {
         const { lastInsertRowid } = sim.db
-          .prepare('INSERT INTO users (email, full_name, api_key, role, date_joined, password) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(email, fullName, generateApiKey(), ROLE.member, nowSeconds(), password);
+          .prepare('INSERT INTO users (email, full_name, api_key, role, date_joined, password, email_address_visibility) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(email, fullName, generateApiKey(), ROLE.member, nowSeconds(), password, sim.realm().default_email_address_visibility);
         const id = Number(lastInsertRowid);
         sim.db.prepare('INSERT INTO subscriptions (user_id, stream_id) SELECT ?, stream_id FROM streams WHERE is_default = 1 AND is_archived = 0').run(id);
         return id;

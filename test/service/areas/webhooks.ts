@@ -1,13 +1,14 @@
 // Outgoing-webhook bots: a message that mentions such a bot, or a direct message to it, is POSTed
 // as JSON to the bot's URL; a JSON answer with `content` becomes the bot's reply. The simulator
-// also serves a receiver at /service-outgoing-webhook, the default URL of the demo bot.
+// also serves a receiver at the outgoing-webhook path of its dialect (/service-outgoing-webhook,
+// or the family's /zulip-outgoing-webhook), the default URL of the demo bot.
 import { dmParticipants, getStream } from '../access';
 import type { Sim } from '../context';
 import type { MessageRow, UserRow } from '../db/rows';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { messageRecord } from '../records/message';
-import { mentionedNames } from '../render';
+import type { Mentions } from '../render';
 import { sendMessage, type Destination } from '../messaging/send';
 
 export const OUTGOING_WEBHOOK_BOT = 3;
@@ -19,11 +20,10 @@ export interface OutgoingWebhooks {
   close(): void;
 }
 
-function triggerFor(bot: UserRow, message: MessageRow): Trigger | null {
+function triggerFor(bot: UserRow, message: MessageRow, mentions: Mentions): Trigger | null {
   if (message.sender_id === bot.user_id) return null;
   if (message.type === 'private') return dmParticipants(message).includes(bot.user_id) ? 'direct_message' : null;
-  const names = mentionedNames(message.content).map((name) => name.toLowerCase());
-  return names.includes(bot.full_name.toLowerCase()) ? 'mention' : null;
+  return mentions.users.has(bot.user_id) ? 'mention' : null;
 }
 
 function replyDestination(sim: Sim, bot: UserRow, message: MessageRow): Destination | null {
@@ -42,7 +42,7 @@ export function installOutgoingWebhooks(sim: Sim): OutgoingWebhooks {
       data: message.content,
       trigger,
       token: bot.bot_token ?? '',
-      message: messageRecord(sim.db, message, { realm: sim.realm(), applyMarkdown: false, allowEmptyTopic: true }),
+      message: messageRecord(sim.db, message, { realm: sim.realm(), applyMarkdown: false, allowEmptyTopic: true, dialect: sim.config.dialect }),
     };
     const { lastInsertRowid } = sim.db
       .prepare('INSERT INTO webhook_deliveries (bot_user_id, message_id, trigger, url, payload) VALUES (?, ?, ?, ?, ?)')
@@ -70,10 +70,10 @@ export function installOutgoingWebhooks(sim: Sim): OutgoingWebhooks {
     }
   }
 
-  sim.messageSentHooks.push((message) => {
+  sim.messageSentHooks.push((message, mentions) => {
     const bots = sim.db.prepare('SELECT * FROM users WHERE bot_type = ? AND is_active = 1').all(OUTGOING_WEBHOOK_BOT) as UserRow[];
     for (const bot of bots) {
-      const trigger = triggerFor(bot, message);
+      const trigger = triggerFor(bot, message, mentions);
       if (trigger !== null) {
         deliver(bot, message, trigger).catch((error: unknown) => process.stderr.write(`[service] outgoing webhook failed: ${String(error)}\n`));
       }
@@ -94,17 +94,15 @@ function parseAnswer(text: string): string | null {
   }
 }
 
-export const webhookReceiverRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/service-outgoing-webhook',
-    params: ['bot_email', 'bot_full_name', 'data', 'trigger', 'token', 'message'],
-    auth: 'none',
-    handle({ sim, params }) {
-      const token = params.requiredString('token');
-      const bot = sim.db.prepare('SELECT user_id FROM users WHERE bot_type = ? AND bot_token = ?').get(OUTGOING_WEBHOOK_BOT, token);
-      if (bot === undefined) throw badRequest('Invalid token');
-      return { response_not_required: true };
-    },
+export const webhookReceiverRoute = (path: string): Route => ({
+  method: 'POST',
+  path,
+  params: ['bot_email', 'bot_full_name', 'data', 'trigger', 'token', 'message'],
+  auth: 'none',
+  handle({ sim, params }) {
+    const token = params.requiredString('token');
+    const bot = sim.db.prepare('SELECT user_id FROM users WHERE bot_type = ? AND bot_token = ?').get(OUTGOING_WEBHOOK_BOT, token);
+    if (bot === undefined) throw badRequest('Invalid token');
+    return { response_not_required: true };
   },
-];
+});

@@ -6,6 +6,7 @@ export interface RealmRow {
   host: string;
   empty_topic_display_name: string;
   date_created: number;
+  default_email_address_visibility: number;
 }
 
 export interface UserRow {

@@ -13,7 +13,9 @@ CREATE TABLE realm (
   description TEXT NOT NULL,
   host TEXT NOT NULL,
   empty_topic_display_name TEXT NOT NULL,
-  date_created INTEGER NOT NULL
+  date_created INTEGER NOT NULL,
+  -- Who may see a new user's real address (records/user.ts EMAIL_VISIBILITY); everyone unless hidden.
+  default_email_address_visibility INTEGER NOT NULL DEFAULT 1
 );
 
 CREATE TABLE users (
@@ -138,6 +140,21 @@ CREATE TABLE realm_emoji (
   name TEXT NOT NULL UNIQUE,
   author_id INTEGER,
   deactivated INTEGER NOT NULL DEFAULT 0
+);
+
+-- Uploaded files, kept with the organization so a restart on the same database still serves them.
+CREATE TABLE uploads (
+  id INTEGER PRIMARY KEY,
+  -- The /user_uploads/... path the upload is served at and messages link to.
+  path TEXT NOT NULL UNIQUE,
+  owner_id INTEGER NOT NULL,
+  filename TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  -- WIDTHxHEIGHT of an image, null for other files.
+  dimensions TEXT,
+  data BLOB NOT NULL,
+  date_created INTEGER NOT NULL
 );
 
 CREATE TABLE scheduled_messages (

@@ -21,6 +21,7 @@ import { FLAG } from '../records/message';
 import { apiEmail, avatarUrl, profileDataByUser, userRecord, USER_RECORD_COLUMNS, type UserSource } from '../records/user';
 import { MAX_TOPIC_LENGTH, shownTopic } from '../topics';
 import type { QueueOptions } from './queues';
+import { customEmojiPath } from '../http/files';
 
 const TYPING = {
   server_typing_started_expiry_period_milliseconds: 45_000,
@@ -171,7 +172,7 @@ function userTopics(sim: Sim, request: RegisterRequest): Record<string, unknown>
 
 function userStatuses(sim: Sim): Record<string, unknown> {
   const rows = sim.db.prepare('SELECT * FROM user_status').all() as UserStatusRow[];
-  return Object.fromEntries(rows.map((row) => [String(row.user_id), userStatusRecord(row)]).filter(([, record]) => Object.keys(record as object).length > 0));
+  return Object.fromEntries(rows.map((row) => [String(row.user_id), userStatusRecord(sim, row)]).filter(([, record]) => Object.keys(record as object).length > 0));
 }
 
 function unreadMessages(sim: Sim, request: RegisterRequest): State {
@@ -244,7 +245,7 @@ function realmEmoji(sim: Sim): Record<string, unknown> {
   return Object.fromEntries(
     rows.map((row) => [
       String(row.id),
-      { id: String(row.id), name: row.name, source_url: `${sim.url}/user_avatars/emoji/${row.id}.png`, deactivated: row.deactivated === 1, author_id: row.author_id },
+      { id: String(row.id), name: row.name, source_url: `${sim.url}${customEmojiPath(row.id)}`, deactivated: row.deactivated === 1, author_id: row.author_id },
     ]),
   );
 }
@@ -304,7 +305,7 @@ function realm(sim: Sim): State {
     max_stream_description_length: MAX_CHANNEL_DESCRIPTION_LENGTH,
     max_channel_folder_name_length: MAX_CHANNEL_FOLDER_NAME_LENGTH,
     max_channel_folder_description_length: MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
-    max_file_upload_size_mib: 25,
+    max_file_upload_size_mib: sim.config.maxFileUploadSizeMib,
     max_avatar_file_size_mib: 5,
     max_icon_file_size_mib: 5,
     max_logo_file_size_mib: 5,

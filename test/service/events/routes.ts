@@ -2,6 +2,7 @@
 import type { Sim } from '../context';
 import { SERVICE_VERSION } from '../context';
 import type { UserRow } from '../db/rows';
+import { versionFields } from '../dialect';
 import { badRequest } from '../http/errors';
 import type { Params } from '../http/params';
 import type { Route } from '../http/router';
@@ -58,9 +59,7 @@ export const eventRoutes: Route[] = [
       return {
         queue_id: queue.id,
         last_event_id: queue.lastEventId,
-        service_feature_level: sim.faults.featureLevel,
-        service_version: SERVICE_VERSION,
-        service_merge_base: SERVICE_VERSION,
+        ...versionFields(sim.config.dialect, sim.faults.featureLevel, SERVICE_VERSION),
         ...state,
       };
     },

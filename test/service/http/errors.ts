@@ -38,8 +38,16 @@ export const channelDoesNotExist = (streamId: number): ApiError =>
 export const badEventQueueId = (queueId: string): ApiError =>
   new ApiError(400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, { queue_id: queueId });
 
+// Real servers name their realm "zulip" whatever the dialect (semantics.md, and the captured bad_key).
 export const unauthorized = (msg: string): ApiError =>
-  new ApiError(401, 'UNAUTHORIZED', msg, {}, { 'WWW-Authenticate': 'Basic realm="service"' });
+  new ApiError(401, 'UNAUTHORIZED', msg, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+
+/** An upload past the organization's limit: real servers answer 400, not 413 (the captured answer of one). */
+export const fileTooLarge = (maxMib: number): ApiError =>
+  badRequest(`File is larger than this server's configured maximum upload size (${maxMib} MiB).`);
+
+/** An unknown or malformed narrow, named in `desc` as real servers do. */
+export const badNarrow = (desc: string): ApiError => new ApiError(400, 'BAD_NARROW', `Invalid narrow operator: ${desc}`, { desc });
 
 export const rateLimitHit = (retryAfter: number, headers: Record<string, string>): ApiError =>
   new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': retryAfter }, {

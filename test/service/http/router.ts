@@ -9,9 +9,17 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** The fields of a success answer besides result and msg. */
 export type Answer = Record<string, unknown>;
 
+/** A file sent in a multipart body. */
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
 export interface PublicRequest {
   sim: Sim;
   params: Params;
+  files: readonly UploadedFile[];
   path: PathParams;
   signal: AbortSignal;
 }

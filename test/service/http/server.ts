@@ -6,13 +6,14 @@ import type { Sim } from '../context';
 import type { UserRow } from '../db/rows';
 import { authenticate } from './auth';
 import { serveFile, type ServedFile } from './files';
-import { ApiError, badRequest, rateLimitHit } from './errors';
+import { ApiError, badRequest, fileTooLarge, rateLimitHit } from './errors';
 import { Params } from './params';
 import { headers as rateLimitHeaders, RateLimiter } from './rateLimit';
 import type { RequestLog } from './requestLog';
-import type { Answer, Router } from './router';
+import type { Answer, Router, UploadedFile } from './router';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MIB = 1024 * 1024;
 const DEFAULT_RATE_LIMIT = 200;
 
 export type ControlHandler = (path: string, body: unknown) => Answer | null;
@@ -33,8 +34,8 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/__sim/')) {
-      const body = await readBody(req);
-      const answer = control(url.pathname.slice('/__sim/'.length), body.length > 0 ? (JSON.parse(body) as unknown) : {});
+      const { body } = await readBody(req, MAX_BODY_BYTES);
+      const answer = control(url.pathname.slice('/__sim/'.length), body.length > 0 ? (JSON.parse(body.toString('utf8')) as unknown) : {});
       if (answer === null) send(res, 404, { result: 'error', msg: 'Not Found' });
       else send(res, 200, answer);
       return;
@@ -42,7 +43,7 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
     if (!url.pathname.startsWith('/api/v1/')) {
       let file: ServedFile | null;
       try {
-        file = serveFile(sim.db, sim.realm().host, url.pathname, req.headers.authorization);
+        file = serveFile(sim, url.pathname, req.headers.authorization);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         send(res, error.status, error.body(), error.headers);
@@ -67,12 +68,13 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
         send(res, 405, { result: 'error', msg: 'Method Not Allowed', allowed_methods: match.allowed }, { Allow: match.allowed.join(', ') });
         return;
       }
-      const params = Params.fromForm(url.searchParams, decodeForm(req.headers['content-type'], await readBody(req)));
+      const { form, files } = await decodeBody(req, sim.config.maxFileUploadSizeMib);
+      const params = Params.fromForm(url.searchParams, form);
       const aborted = new AbortController();
       res.on('close', () => {
         if (!res.writableFinished) aborted.abort();
       });
-      const base = { sim, params, path: match.path, signal: aborted.signal };
+      const base = { sim, params, files, path: match.path, signal: aborted.signal };
       const { route } = match;
       let answer: Answer;
       if (route.auth === 'none') {
@@ -127,12 +129,37 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
   return server;
 }
 
-function decodeForm(contentType: string | undefined, body: string): URLSearchParams {
-  if (body === '') return new URLSearchParams();
+/** The request's parameters and, for multipart bodies, its files (an upload past the size limit is refused). */
+async function decodeBody(req: http.IncomingMessage, maxUploadMib: number): Promise<{ form: URLSearchParams; files: UploadedFile[] }> {
+  const contentType = req.headers['content-type'];
+  const multipart = contentType?.startsWith('multipart/form-data') === true;
+  // An oversized upload is read to its end, as real servers do, to answer it with a JSON error.
+  const { body, complete } = await readBody(req, multipart ? Math.max(MAX_BODY_BYTES, (maxUploadMib + 1) * MIB) : MAX_BODY_BYTES);
+  if (!complete) {
+    if (multipart) throw fileTooLarge(maxUploadMib);
+    throw badRequest('Request body too large');
+  }
+  if (body.length === 0) return { form: new URLSearchParams(), files: [] };
+  if (multipart && contentType !== undefined) {
+    let parsed: FormData;
+    try {
+      parsed = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw badRequest('Malformed multipart body');
+    }
+    const form = new URLSearchParams();
+    const files: UploadedFile[] = [];
+    for (const [name, value] of parsed) {
+      if (typeof value === 'string') form.append(name, value);
+      else files.push({ filename: value.name, contentType: value.type, data: Buffer.from(await value.arrayBuffer()) });
+    }
+    return { form, files };
+  }
+  const text = body.toString('utf8');
   if (contentType?.startsWith('application/json') === true) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body);
+      parsed = JSON.parse(text);
     } catch {
       throw badRequest('Malformed JSON');
     }
@@ -140,26 +167,22 @@ function decodeForm(contentType: string | undefined, body: string): URLSearchPar
     if (typeof parsed === 'object' && parsed !== null) {
       for (const [name, value] of Object.entries(parsed)) form.set(name, typeof value === 'string' ? value : JSON.stringify(value));
     }
-    return form;
+    return { form, files: [] };
   }
   if (contentType?.startsWith('multipart/') === true) throw badRequest('Parameters must be form-urlencoded');
-  return new URLSearchParams(body);
+  return { form: new URLSearchParams(text), files: [] };
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+/** The body, up to `limit` bytes; past it the rest is read and dropped, and `complete` is false. */
+function readBody(req: http.IncomingMessage, limit: number): Promise<{ body: Buffer; complete: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(badRequest('Request body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve({ body: Buffer.concat(chunks), complete: size <= limit }));
     req.on('error', reject);
   });
 }

@@ -1,9 +1,9 @@
 // Narrows ([{operator, operand, negated?}], or legacy [operator, operand] pairs) as SQL over
 // `messages m` left-joined with the viewer's `user_messages um`, plus the viewer's access rule.
-import { getStream, getStreamByName, getUser, getUserByEmail, isGuest } from '../access';
+import { getStream, getStreamByName, getUser, isGuest, userByApiEmail } from '../access';
 import type { Sim } from '../context';
 import type { UserRow } from '../db/rows';
-import { badRequest } from '../http/errors';
+import { badNarrow, badRequest } from '../http/errors';
 import { FLAG } from '../records/message';
 import { escapeHtml } from '../render';
 import { NO_TOPIC } from '../topics';
@@ -21,7 +21,7 @@ export interface NarrowQuery {
 }
 
 const invalid = (what: string): never => {
-  throw badRequest(`Invalid narrow operator: ${what}`);
+  throw badNarrow(what);
 };
 
 export function parseNarrow(value: unknown): Term[] {
@@ -69,7 +69,7 @@ function termClause(sim: Sim, viewer: UserRow, term: Term, searchWords: string[]
       const stream = typeof operand === 'number' || (typeof operand === 'string' && /^\d+$/.test(operand))
         ? getStream(sim.db, Number(operand))
         : typeof operand === 'string' ? getStreamByName(sim.db, operand) : undefined;
-      return stream === undefined ? invalid('unknown channel') : ["m.type = 'stream' AND m.stream_id = ?", [stream.stream_id]];
+      return stream === undefined ? invalid(`unknown channel ${String(operand)}`) : ["m.type = 'stream' AND m.stream_id = ?", [stream.stream_id]];
     }
     case 'channels':
     case 'streams':
@@ -104,7 +104,7 @@ function termClause(sim: Sim, viewer: UserRow, term: Term, searchWords: string[]
       if (operand === 'link') return ["m.content LIKE '%http%'", []];
       if (operand === 'reaction') return ['EXISTS (SELECT 1 FROM reactions r WHERE r.message_id = m.id)', []];
       if (operand === 'attachment' || operand === 'image') return ['0', []];
-      return invalid("unknown 'has' operand");
+      return invalid(`unknown 'has' operand ${String(operand)}`);
     case 'search': {
       if (typeof operand !== 'string') return invalid('search operand must be a string');
       const words = operand.split(/\s+/).filter(Boolean);
@@ -113,7 +113,7 @@ function termClause(sim: Sim, viewer: UserRow, term: Term, searchWords: string[]
       return [words.map(() => '(m.content LIKE ? OR m.topic LIKE ?)').join(' AND '), words.flatMap((word) => [`%${word}%`, `%${word}%`])];
     }
     default:
-      return invalid('unknown operator');
+      return invalid(`unknown operator ${term.operator}`);
   }
 }
 
@@ -138,7 +138,7 @@ function isClause(viewer: UserRow, operand: unknown): [string, unknown[]] {
         [viewer.user_id],
       ];
     default:
-      return invalid("unknown 'is' operand");
+      return invalid(`unknown 'is' operand ${String(operand)}`);
   }
 }
 
@@ -149,8 +149,8 @@ function userIds(sim: Sim, operand: unknown): number[] {
   return items.map((item) => {
     const user = typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))
       ? getUser(sim.db, Number(item))
-      : typeof item === 'string' ? getUserByEmail(sim.db, item) : undefined;
-    return user === undefined ? invalid('unknown user') : user.user_id;
+      : typeof item === 'string' ? userByApiEmail(sim.db, sim.realm().host, item) : undefined;
+    return user === undefined ? invalid(`unknown user ${String(item)}`) : user.user_id;
   });
 }
 

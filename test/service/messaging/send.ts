@@ -1,14 +1,15 @@
 // Sending a message: checking where it goes, storing it with each recipient's flags, and the
 // `message` events. Used by POST /messages, scheduled delivery and outgoing-webhook replies.
-import { canAccessChannelContent, getStream, getStreamByName, getUser, getUserByEmail, isSubscribed, subscriberIds } from '../access';
+import { canAccessChannelContent, getStream, getStreamByName, getUser, isSubscribed, subscriberIds, userByApiEmail } from '../access';
 import type { Sim } from '../context';
 import { nowSeconds } from '../context';
 import type { Db } from '../db/schema';
 import type { MessageRow, StreamRow, UserRow } from '../db/rows';
 import { ApiError, badRequest, channelDoesNotExist, missingArgument } from '../http/errors';
 import { FLAG, flagNames, messageRecord } from '../records/message';
-import { mentionedNames, renderMarkdown, WILDCARDS, type MentionTarget } from '../render';
+import { renderMessage, type Mentions, type Rendered } from '../render';
 import { messageTopic } from '../topics';
+import { renderContext } from './renderContext';
 
 export const MAX_MESSAGE_LENGTH = 10_000;
 const TRUNCATED = '\n[message truncated]';
@@ -57,7 +58,7 @@ export function resolveDirectRecipients(sim: Sim, to: unknown): number[] {
       user = getUser(sim.db, item);
       if (user === undefined) throw badRequest(`Invalid user ID ${item}`);
     } else if (typeof item === 'string') {
-      user = getUserByEmail(sim.db, item.trim());
+      user = userByApiEmail(sim.db, sim.realm().host, item);
       if (user === undefined) throw badRequest(`Invalid email '${item}'`);
     } else {
       throw badRequest('Invalid recipient');
@@ -87,19 +88,19 @@ export function destinationFor(sim: Sim, sender: UserRow, type: string, to: unkn
   return { type: 'stream', stream, topic: normalized };
 }
 
+/** Trailing whitespace and leading blank lines go (leading spaces stay: they may start a code block). */
 export function normalizeContent(content: string): string {
-  const trimmed = content.trim();
-  if (trimmed === '') throw badRequest('Message must not be empty');
+  const trimmed = content.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  if (trimmed.trim() === '') throw badRequest('Message must not be empty');
   return trimmed.length > MAX_MESSAGE_LENGTH ? trimmed.slice(0, MAX_MESSAGE_LENGTH - TRUNCATED.length) + TRUNCATED : trimmed;
 }
 
-function mentionResolver(sim: Sim): (name: string) => (MentionTarget & { is_active: number }) | undefined {
-  const find = sim.db.prepare('SELECT user_id, full_name, is_active FROM users WHERE full_name = ? COLLATE NOCASE AND is_active = 1');
-  return (name) => find.get(name) as (MentionTarget & { is_active: number }) | undefined;
+export function renderWithMentions(sim: Sim, content: string): Rendered {
+  return renderMessage(content, renderContext(sim));
 }
 
 export function renderContent(sim: Sim, content: string): string {
-  return renderMarkdown(content, mentionResolver(sim));
+  return renderWithMentions(sim, content).html;
 }
 
 export const channelRecipientId = (streamId: number): number => CHANNEL_RECIPIENT_BASE + streamId;
@@ -122,7 +123,7 @@ export interface SendOptions {
 
 export function sendMessage(sim: Sim, sender: UserRow, destination: Destination, rawContent: string, options: SendOptions): MessageRow {
   const content = normalizeContent(rawContent);
-  const rendered = renderContent(sim, content);
+  const { html: rendered, mentions } = renderWithMentions(sim, content);
   let recipients: number[];
   let row: Omit<MessageRow, 'id'>;
   const base = { sender_id: sender.user_id, content, rendered_content: rendered, timestamp: nowSeconds(), client: options.client };
@@ -135,7 +136,7 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
     row = { ...base, type: 'private', stream_id: null, dm_key: recipients.join(','), recipient_id: dmRecipientId(sim.db, recipients, sender.user_id), topic: '' };
   }
 
-  const flags = recipientFlags(sim, sender, row, recipients, options.readBySender);
+  const flags = recipientFlags(sim, sender, row, recipients, mentions, options.readBySender);
   const message = sim.db.transaction((): MessageRow => {
     const { lastInsertRowid } = sim.db
       .prepare(
@@ -150,29 +151,22 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
   })();
 
   publishMessage(sim, message, flags, options.echo);
-  for (const hook of sim.messageSentHooks) hook(message);
+  for (const hook of sim.messageSentHooks) hook(message, mentions);
   return message;
 }
 
-function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, recipients: number[], readBySender: boolean): Map<number, number> {
-  const resolve = mentionResolver(sim);
-  const mentioned = new Set<number>();
-  let wildcard: 'stream' | 'topic' | undefined;
-  for (const name of mentionedNames(row.content)) {
-    const kind = WILDCARDS[name.toLowerCase()];
-    if (kind !== undefined) wildcard ??= kind;
-    else {
-      const target = resolve(name);
-      if (target !== undefined) mentioned.add(target.user_id);
-    }
-  }
+function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, recipients: number[], mentions: Mentions, readBySender: boolean): Map<number, number> {
+  const mentioned = new Set(mentions.users);
+  const groupMembers = sim.db.prepare('SELECT user_id FROM user_group_members WHERE group_id = ?').pluck();
+  for (const groupId of mentions.groups) for (const userId of groupMembers.all(groupId) as number[]) mentioned.add(userId);
+  const wildcard = row.type === 'stream' ? mentions.wildcard : null;
   const flags = new Map<number, number>();
   for (const userId of recipients) {
     let bits = 0;
     if (userId === sender.user_id && readBySender) bits |= FLAG.read;
     if (mentioned.has(userId)) bits |= FLAG.mentioned;
-    if (wildcard === 'stream' && row.type === 'stream') bits |= FLAG.stream_wildcard_mentioned;
-    if (wildcard === 'topic' && row.type === 'stream') bits |= FLAG.topic_wildcard_mentioned;
+    if (wildcard === 'stream') bits |= FLAG.stream_wildcard_mentioned;
+    if (wildcard === 'topic') bits |= FLAG.topic_wildcard_mentioned;
     flags.set(userId, bits);
   }
   return flags;
@@ -184,7 +178,7 @@ function publishMessage(sim: Sim, message: MessageRow, flags: Map<number, number
   const recordFor = (applyMarkdown: boolean): Record<string, unknown> => {
     let record = records.get(applyMarkdown);
     if (record === undefined) {
-      record = messageRecord(sim.db, message, { realm, applyMarkdown, allowEmptyTopic: true });
+      record = messageRecord(sim.db, message, { realm, applyMarkdown, allowEmptyTopic: true, dialect: sim.config.dialect });
       records.set(applyMarkdown, record);
     }
     return record;

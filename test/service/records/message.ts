@@ -2,6 +2,7 @@
 import type { Db } from '../db/schema';
 import type { MessageRow, ReactionRow, RealmRow, UserRow } from '../db/rows';
 import { dmParticipants, getStream, getUser } from '../access';
+import { wireReactionType, type Dialect } from '../dialect';
 import { topicLinks } from '../linkify';
 import { shownTopic } from '../topics';
 import { apiEmail, avatarUrl } from './user';
@@ -29,15 +30,16 @@ export interface MessageView {
   realm: RealmRow;
   applyMarkdown: boolean;
   allowEmptyTopic: boolean;
+  dialect: Dialect;
 }
 
 function realmString(realm: RealmRow): string {
   return realm.host.split('.')[0] ?? realm.host;
 }
 
-function reactionRecords(db: Db, messageId: number): Record<string, unknown>[] {
+function reactionRecords(db: Db, messageId: number, dialect: Dialect): Record<string, unknown>[] {
   const rows = db.prepare('SELECT * FROM reactions WHERE message_id = ? ORDER BY rowid').all(messageId) as ReactionRow[];
-  return rows.map((row) => ({ emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type, user_id: row.user_id }));
+  return rows.map((row) => ({ emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: wireReactionType(dialect, row.reaction_type), user_id: row.user_id }));
 }
 
 function displayRecipient(db: Db, message: MessageRow, realm: RealmRow): string | Record<string, unknown>[] {
@@ -46,6 +48,11 @@ function displayRecipient(db: Db, message: MessageRow, realm: RealmRow): string 
     .map((id) => getUser(db, id))
     .filter((user): user is UserRow => user !== undefined)
     .map((user) => ({ id: user.user_id, email: apiEmail(user, realm.host), full_name: user.full_name, is_mirror_dummy: false }));
+}
+
+/** A message whose content starts with `/me ` is shown as an action of its sender. */
+export function isMeMessage(content: string): boolean {
+  return /^\/me\s/.test(content);
 }
 
 export function messageRecord(db: Db, message: MessageRow, view: MessageView): Record<string, unknown> {
@@ -65,9 +72,9 @@ export function messageRecord(db: Db, message: MessageRow, view: MessageView): R
     display_recipient: displayRecipient(db, message, view.realm),
     recipient_id: message.recipient_id,
     subject: message.type === 'stream' ? shownTopic(message.topic, view.realm.empty_topic_display_name, view.allowEmptyTopic) : '',
-    is_me_message: message.content.startsWith('/me '),
+    is_me_message: isMeMessage(message.content),
     timestamp: message.timestamp,
-    reactions: reactionRecords(db, message.id),
+    reactions: reactionRecords(db, message.id, view.dialect),
     submessages: [],
     topic_links: message.type === 'stream' ? topicLinks(db, message.topic) : [],
   };

@@ -27,7 +27,12 @@ export interface UserView {
 }
 
 export function canSeeDeliveryEmail(viewer: UserRow, target: UserSource): boolean {
-  if (target.is_bot === 1 || viewer.user_id === target.user_id) return true;
+  return viewer.user_id === target.user_id || visibleByPolicy(viewer, target);
+}
+
+/** What the target's email visibility setting allows the viewer's role (oneself not excepted). */
+export function visibleByPolicy(viewer: UserRow, target: UserSource): boolean {
+  if (target.is_bot === 1) return true;
   switch (target.email_address_visibility) {
     case EMAIL_VISIBILITY.everyone:
       return true;

@@ -1,6 +1,9 @@
 // The "demo" organization: a small realistic team with every kind of account, channels in and out
 // of folders (one archived, one private), profile fields, linkifiers, snippets, conversations
-// with reactions and unread messages, and one pending scheduled message.
+// with reactions and unread messages, one pending scheduled message, and the rich messages real
+// organizations write (code in three languages, quotes, lists, a table, headings, mentions of
+// people, a group and everyone, channel and topic links, emoji, maths, a spoiler, a time, /me,
+// uploaded images and an attached file).
 import type { ServiceAccount } from '../config';
 import type { Db } from '../db/schema';
 import { FIELD_TYPE, MARKDOWN_FIELD_TYPES } from '../areas/profileFields';
@@ -8,7 +11,11 @@ import { OUTGOING_WEBHOOK_BOT } from '../areas/webhooks';
 import { channelRecipientId, dmRecipientId } from '../messaging/send';
 import { FLAG } from '../records/message';
 import { EMAIL_VISIBILITY } from '../records/user';
-import { renderMarkdown } from '../render';
+import type { Dialect } from '../dialect';
+import { databaseRenderContext } from '../messaging/renderContext';
+import { renderMessage, type Mentions } from '../render';
+import { pngBytes } from '../uploads/png';
+import { storeUpload } from '../uploads/store';
 import { seedRealm } from './common';
 import { generateApiKeys } from './keys';
 
@@ -70,8 +77,15 @@ const CHANNELS: readonly DemoChannel[] = [
   { id: 7, name: 'sandbox', description: 'Try things here', members: [1], folder: 1 },
 ];
 
+/** The demo's uploaded files, as messages link to them. */
+interface DemoUploads {
+  palette: string;
+  paletteSpec: string;
+  movieNight: string;
+}
+
 /** [sender, channel or DM participants, topic, content, unread for]. */
-type DemoMessage = readonly [number, number | readonly number[], string, string, readonly number[]];
+type DemoMessage = readonly [number, number | readonly number[], string, string | ((uploads: DemoUploads) => string), readonly number[]];
 
 const MESSAGES: readonly DemoMessage[] = [
   [1, 1, 'welcome', 'Welcome to **Demo Organization**! Introduce yourselves here.', []],
@@ -94,6 +108,47 @@ const MESSAGES: readonly DemoMessage[] = [
   [2, [2, 5], '', 'Can you check the invite flow?', []],
   [5, [2, 5], '', 'Sure, looking now.', [2]],
   [7, [5, 7, 8], '', 'Standup at 10?', [5]],
+  // What real conversations look like: read by everyone, so the unread state above stays as it is.
+  [
+    7,
+    3,
+    'retry logic',
+    "Here's the retry helper I mentioned, @**Mark Member**:\n```python\nimport time\n\ndef retry(action, attempts=3, delay=0.5):\n    \"\"\"Call action until it succeeds.\"\"\"\n    for attempt in range(attempts):\n        try:\n            return action()\n        except ConnectionError as error:\n            print(f\"attempt {attempt + 1} failed: {error}\")\n            time.sleep(delay * 2 ** attempt)\n    raise TimeoutError(\"gave up\")\n```",
+    [],
+  ],
+  [
+    5,
+    3,
+    'retry logic',
+    '> Call action until it succeeds.\n\nNice! The client does the same in TypeScript:\n```ts\nexport async function withRetry<T>(action: () => Promise<T>, attempts = 3): Promise<T> {\n  for (let attempt = 1; ; attempt += 1) {\n    try {\n      return await action();\n    } catch (error) {\n      if (attempt >= attempts) throw error;\n    }\n  }\n}\n```',
+    [],
+  ],
+  [
+    8,
+    3,
+    'slow query',
+    'The unread count query takes 800 ms on big organizations:\n```sql\nSELECT stream_id, COUNT(*) AS unread\nFROM user_messages um JOIN messages m ON m.id = um.message_id\nWHERE um.user_id = 42 AND (um.flags & 1) = 0\nGROUP BY stream_id;\n```\nAn index on `(user_id, flags)` should help. cc @*Support team*',
+    [],
+  ],
+  [
+    2,
+    3,
+    'release 2.0',
+    "# Release 2.0\n## What's new\n* Faster sync\n* Dark theme\n  * follows the system setting\n* Uploads up to 25 MiB\n\n## Checklist\n1. Freeze the branch <time:2025-06-02T15:00:00Z>\n2. Run the full test suite\n3. Tag and ship :rocket:\n\n| Platform | Status | Owner |\n|:---------|:------:|------:|\n| Linux | ready | @**Priya Patel** |\n| macOS | testing | @**Diego Santos** |\n| Windows | blocked | @**Mark Member** |\n\n@**all** please review by Friday.",
+    [],
+  ],
+  [4, 3, 'release 2.0', 'Discussed in #**engineering>deploys**, see also #**design**. ~~Friday~~ Thursday works better 🎉', []],
+  [9, 4, 'color palette', (uploads) => `New palette for the dark theme: [palette.png](${uploads.palette}) and the full spec in [palette-spec.txt](${uploads.paletteSpec}) :art:`, []],
+  [10, 4, 'color palette', '/me is adjusting the contrast ratios', []],
+  [
+    5,
+    4,
+    'color palette',
+    'The contrast ratio is $$\\frac{L_1 + 0.05}{L_2 + 0.05}$$ and text needs at least 4.5:\n```math\n\\frac{L_1 + 0.05}{L_2 + 0.05} \\geq 4.5\n```',
+    [],
+  ],
+  [7, 2, 'movie night', "```spoiler The ending (spoilers!)\nThe butler did it. :see_no_evil:\n```\nWho's in for <time:2025-06-06T19:30:00+02:00>? :popcorn:", []],
+  [8, 2, 'movie night', (uploads) => `Count me in :+1: Here's last time: [movie-night.png](${uploads.movieNight})`, []],
 ];
 
 /** [message index, user, emoji_name, emoji_code, reaction_type]. */
@@ -106,10 +161,10 @@ const REACTIONS: readonly (readonly [number, number, string, string, string])[] 
   [7, 8, 'rocket', '1f680', 'unicode_emoji'],
 ];
 
-export function seedDemo(db: Db, now: number): ServiceAccount[] {
+export function seedDemo(db: Db, now: number, dialect: Dialect): ServiceAccount[] {
   const keys = generateApiKeys(USERS.length + 1);
-  const names = new Map(USERS.map((user) => [user.name.toLowerCase(), { user_id: user.id, full_name: user.name }]));
-  const render = (text: string): string => renderMarkdown(text, (name) => names.get(name.toLowerCase()));
+  const context = databaseRenderContext(db, dialect);
+  const render = (text: string): string => renderMessage(text, context).html;
 
   db.transaction(() => {
     seedRealm(
@@ -174,7 +229,11 @@ export function seedDemo(db: Db, now: number): ServiceAccount[] {
     }
 
     db.prepare('INSERT INTO realm_emoji (id, name, author_id) VALUES (1, ?, 1)').run('party_parrot');
-    seedMessages(db, now, render);
+    // Linkifiers first: real servers link their matches in the messages sent after them.
+    const insertLinkifier = db.prepare('INSERT INTO linkifiers (id, pattern, url_template, "order") VALUES (?, ?, ?, ?)');
+    insertLinkifier.run(1, '#(?P<id>[0-9]+)', 'https://tracker.example/issues/{id}', 1);
+    insertLinkifier.run(2, 'JIRA-(?P<key>[0-9]+)', 'https://jira.example/browse/JIRA-{key}', 2);
+    seedMessages(db, now, (text) => renderMessage(text, context), seedUploads(db, now));
     seedPersonalData(db, now, render);
   })();
 
@@ -186,27 +245,41 @@ export function seedDemo(db: Db, now: number): ServiceAccount[] {
   });
 }
 
-function seedMessages(db: Db, now: number, render: (text: string) => string): void {
+/** Two images and a text file, uploaded a day ago. */
+function seedUploads(db: Db, now: number): DemoUploads {
+  const spec = 'Dark theme palette\n\nbackground #1d1f21\nsurface    #282a2e\naccent     #5e81ac\ntext       #e0e0e0\n';
+  return {
+    palette: storeUpload(db, 9, 'palette.png', 'image/png', pngBytes(120, 80, [94, 129, 172]), now - DAY).path,
+    paletteSpec: storeUpload(db, 9, 'palette-spec.txt', 'text/plain', Buffer.from(spec), now - DAY).path,
+    movieNight: storeUpload(db, 8, 'movie-night.png', 'image/png', pngBytes(160, 90, [201, 92, 54]), now - DAY).path,
+  };
+}
+
+function seedMessages(db: Db, now: number, render: (text: string) => { html: string; mentions: Mentions }, uploads: DemoUploads): void {
   const insertMessage = db.prepare(
     `INSERT INTO messages (id, sender_id, type, stream_id, dm_key, recipient_id, topic, content, rendered_content, timestamp, client)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'website')`,
   );
   const insertUserMessage = db.prepare('INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)');
-  MESSAGES.forEach(([sender, to, topic, content, unreadFor], index) => {
+  const groupMembers = db.prepare('SELECT user_id FROM user_group_members WHERE group_id = ?').pluck();
+  MESSAGES.forEach(([sender, to, topic, source, unreadFor], index) => {
     const id = index + 1;
     const timestamp = now - (MESSAGES.length - index) * 3600;
+    const content = typeof source === 'string' ? source : source(uploads);
+    const { html, mentions } = render(content);
     let recipients: readonly number[];
     if (typeof to === 'number') {
       recipients = CHANNELS.find((channel) => channel.id === to)?.members ?? [];
-      insertMessage.run(id, sender, 'stream', to, null, channelRecipientId(to), topic, content, render(content), timestamp);
+      insertMessage.run(id, sender, 'stream', to, null, channelRecipientId(to), topic, content, html, timestamp);
     } else {
       recipients = [...to].sort((a, b) => a - b);
-      insertMessage.run(id, sender, 'private', null, recipients.join(','), dmRecipientId(db, recipients, sender), '', content, render(content), timestamp);
+      insertMessage.run(id, sender, 'private', null, recipients.join(','), dmRecipientId(db, recipients, sender), '', content, html, timestamp);
     }
-    const mentioned = content.includes('@**Diego Santos**') ? 8 : null;
+    const mentioned = new Set([...mentions.users, ...[...mentions.groups].flatMap((group) => groupMembers.all(group) as number[])]);
     for (const userId of recipients) {
       let flags = unreadFor.includes(userId) ? 0 : FLAG.read;
-      if (userId === mentioned) flags |= FLAG.mentioned;
+      if (mentioned.has(userId)) flags |= FLAG.mentioned;
+      if (typeof to === 'number' && mentions.wildcard === 'stream') flags |= FLAG.stream_wildcard_mentioned;
       insertUserMessage.run(userId, id, flags);
     }
   });
@@ -237,16 +310,12 @@ function seedPersonalData(db: Db, now: number, render: (text: string) => string)
     insertValue.run(userId, fieldId, value, MARKDOWN_FIELD_TYPES.includes(fieldTypes.get(fieldId) ?? 0) ? render(value) : null);
   }
 
-  const insertLinkifier = db.prepare('INSERT INTO linkifiers (id, pattern, url_template, "order") VALUES (?, ?, ?, ?)');
-  insertLinkifier.run(1, '#(?P<id>[0-9]+)', 'https://tracker.example/issues/{id}', 1);
-  insertLinkifier.run(2, 'JIRA-(?P<key>[0-9]+)', 'https://jira.example/browse/JIRA-{key}', 2);
-
   const insertSnippet = db.prepare('INSERT INTO saved_snippets (user_id, title, content, date_created) VALUES (?, ?, ?, ?)');
   insertSnippet.run(1, 'Welcome', 'Welcome to the team! Start with the **general** channel.', now - 20 * DAY);
   insertSnippet.run(5, 'Standup', 'Yesterday:\nToday:\nBlockers:', now - 10 * DAY);
   insertSnippet.run(5, 'Review request', 'Could you review this when you have a minute?', now - 5 * DAY);
 
-  db.prepare('INSERT INTO user_status (user_id, status_text, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?)').run(5, 'In a meeting', 'calendar', '1f4c6', 'unicode_emoji');
+  db.prepare('INSERT INTO user_status (user_id, status_text, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?)').run(5, 'In a meeting', 'calendar', '1f4c5', 'unicode_emoji');
   db.prepare('INSERT INTO user_status (user_id, status_text, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?)').run(7, 'On vacation', 'palm_tree', '1f334', 'unicode_emoji');
 
   const insertUserTopic = db.prepare('INSERT INTO user_topics (user_id, stream_id, topic_name, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?)');

@@ -9,7 +9,9 @@ import type { ServiceAccount } from '../config';
 import type { Db } from '../db/schema';
 import { channelRecipientId, dmRecipientId } from '../messaging/send';
 import { FLAG } from '../records/message';
-import { renderMarkdown } from '../render';
+import type { Dialect } from '../dialect';
+import { databaseRenderContext } from '../messaging/renderContext';
+import { renderMessage } from '../render';
 
 const TOPICS = ['deploys', 'standup', 'design review', 'release 4.2', 'onboarding', 'incidents', 'roadmap', 'lunch'] as const;
 const TOPICS_PER_CHANNEL = 5;
@@ -65,13 +67,13 @@ function accountChannels(db: Db, accountIds: readonly number[]): Channel[] {
   }));
 }
 
-export function seedHistory(db: Db, now: number, count: number, accounts: readonly ServiceAccount[]): void {
+export function seedHistory(db: Db, now: number, count: number, accounts: readonly ServiceAccount[], dialect: Dialect): void {
   if (count <= 0 || accounts.length < 2) return;
   const next = random(count);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const accountIds = accounts.map((account) => account.user_id);
-  const names = new Map(accounts.map((account) => [account.full_name.toLowerCase(), { user_id: account.user_id, full_name: account.full_name }]));
-  const render = (text: string): string => renderMarkdown(text, (name) => names.get(name.toLowerCase()));
+  const context = databaseRenderContext(db, dialect);
+  const render = (text: string): string => renderMessage(text, context).html;
   const channels = accountChannels(db, accountIds);
   const newest = db.prepare('SELECT MAX(timestamp) FROM messages').pluck().get() as number | null;
   const start = newest ?? now - count * SPACING;
