@@ -10,6 +10,7 @@ import { checkedEvents, UnusableAnswerError } from './answers';
 import { applyEvents, highestEventId } from './apply-events';
 import { EVERYTHING_CHANGED } from './changes';
 import { backfillMessages, refreshMessages, refreshNewestMessages } from './fetch-messages';
+import { hollowSpacingMs, MIN_POLL_INTERVAL_MS } from './poll-spacing';
 import { repairFor } from './repair';
 import type { SyncStatus } from './status';
 
@@ -95,6 +96,8 @@ export class SyncEngine {
   /** How long the server took to send a heartbeat to an idle poll; learned, as no answer announces it. */
   #heartbeatMs: number | undefined;
   #lastPollAt: number | undefined;
+  /** Blocking polls answered at once with nothing in a row (hollowSpacingMs). */
+  #hollowStreak = 0;
 
   constructor(options: SyncEngineOptions) {
     this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, minHeartbeatMs: 1_000, ...options };
@@ -186,10 +189,10 @@ export class SyncEngine {
     await this.#poll(this.#queue, this.#freshSignal());
   }
 
-  /** Waits out the spacing asked since the last poll started; recovery polls at once. */
+  /** Waits out the spacing asked since the last poll started (at least the floor); recovery polls at once. */
   async #spacePolls(): Promise<void> {
-    const spacing = this.#o.pollSpacingMs?.() ?? 0;
-    if (this.#status.state !== 'online' || this.#lastPollAt === undefined || spacing <= 0) return;
+    const spacing = Math.max(MIN_POLL_INTERVAL_MS, this.#o.pollSpacingMs?.() ?? 0, hollowSpacingMs(this.#hollowStreak));
+    if (this.#status.state !== 'online' || this.#lastPollAt === undefined) return;
     const due = this.#lastPollAt + spacing - this.#o.now();
     if (due > 0) await this.#pause(due);
   }
@@ -206,7 +209,13 @@ export class SyncEngine {
     );
     this.#succeeded();
     const { events } = answer;
-    if (!recovering && events.length > 0 && events.every(isHeartbeat)) this.#learnHeartbeat(this.#o.now() - started);
+    const elapsed = this.#o.now() - started;
+    const heartbeatOnly = events.length > 0 && events.every(isHeartbeat);
+    if (!recovering) {
+      if (heartbeatOnly) this.#learnHeartbeat(elapsed);
+      const hollow = events.length === 0 || (heartbeatOnly && elapsed < this.#o.minHeartbeatMs);
+      this.#hollowStreak = hollow ? this.#hollowStreak + 1 : 0;
+    }
     if (events.length === 0) return;
     const unusable: unknown[] = [];
     try {
