@@ -68,6 +68,7 @@ export class AccountSession {
   readonly #onChanges: (changes: MirrorChanges) => void;
   /** What was done offline, and the messages sent, on their way to the server. */
   readonly outbox: OutboxDrain;
+  readonly #notifications: MessageNotifications | undefined;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
@@ -113,6 +114,7 @@ export class AccountSession {
         ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
         : inlineSnapshot(this.client, this.db);
     const notifications = options.notifications && new MessageNotifications(this.db, this.account.account_id, options.notifications);
+    this.#notifications = notifications;
     this.engine = new SyncEngine({
       db: this.db,
       client: this.client,
@@ -207,6 +209,7 @@ export class AccountSession {
     await this.outbox.close();
     this.typing.clear();
     this.composers.dispose();
+    this.#notifications?.dispose();
     this.db.close();
   }
 }
