@@ -1,7 +1,7 @@
 import type { KnownEvent, TypingEvent } from '../../shared/api/events';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
-import { ApiError, ServiceError } from '../api/errors';
+import { ApiError, NetworkError, ServiceError, TimeoutError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { OperationCaller } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
@@ -59,9 +59,18 @@ export interface SyncEngineOptions {
   minHeartbeatMs?: number;
   /** Least time from one poll's start to the next's, read before each poll (pollSpacingMs). */
   pollSpacingMs?: () => number;
+  /**
+   * A light request that succeeds once the server can be reached again. While it cannot, the
+   * engine asks it every PROBE_INTERVAL_MS and retries at once when it answers, instead of
+   * waiting out a backoff of up to a minute.
+   */
+  probe?: (signal: AbortSignal) => Promise<unknown>;
 }
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000 };
+
+/** While the server cannot be reached, how often the probe asks whether it is back. */
+export const PROBE_INTERVAL_MS = 2_000;
 
 /** A blocking poll that brings nothing, not even a heartbeat, for this many heartbeat intervals is dead. */
 const HEARTBEATS_BEFORE_GIVING_UP = 2;
@@ -82,8 +91,8 @@ interface OwedFetches {
  * poll silent for two heartbeat intervals is given up; a rejected key stops the loop.
  */
 export class SyncEngine {
-  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs'>> &
-    Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs'>;
+  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe'>> &
+    Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe'>;
   #queue: SnapshotSummary | undefined;
   #failures = 0;
   #running = false;
@@ -98,6 +107,12 @@ export class SyncEngine {
   #lastPollAt: number | undefined;
   /** Blocking polls answered at once with nothing in a row (hollowSpacingMs). */
   #hollowStreak = 0;
+  /**
+   * The retry in progress was started by the probe. Should it fail to reach the server all the
+   * same, the next wait is the backoff alone: a server that answers the probe but not the event
+   * queue is not asked every PROBE_INTERVAL_MS.
+   */
+  #retryFromProbe = false;
 
   constructor(options: SyncEngineOptions) {
     this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, minHeartbeatMs: 1_000, ...options };
@@ -307,13 +322,34 @@ export class SyncEngine {
     this.#failures += 1;
     const cap = Math.min(this.#o.backoff.maxMs, this.#o.backoff.baseMs * 2 ** (this.#failures - 1));
     this.#o.logger.warn('event loop failure; retrying', { failures: this.#failures, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    await this.#wait(this.#o.random() * cap, offlineReason(error));
+    const unreachable = error instanceof NetworkError || error instanceof TimeoutError;
+    const probing = unreachable && !this.#retryFromProbe;
+    this.#retryFromProbe = false;
+    await this.#wait(this.#o.random() * cap, offlineReason(error), probing);
     return true;
   }
 
-  async #wait(ms: number, reason: string): Promise<void> {
-    this.#setStatus({ state: 'offline', next_retry_at: this.#o.now() + ms, reason });
-    await this.#pause(ms);
+  /** Waits `ms` offline; probing, until the server answers the probe if that comes first. */
+  async #wait(ms: number, reason: string, probing = false): Promise<void> {
+    const until = this.#o.now() + ms;
+    this.#setStatus({ state: 'offline', next_retry_at: until, reason });
+    const probe = probing ? this.#o.probe : undefined;
+    if (!probe) return this.#pause(ms);
+    for (let left = ms; left > 0; left = until - this.#o.now()) {
+      const signal = this.#freshSignal();
+      await this.#pause(Math.min(PROBE_INTERVAL_MS, left));
+      // Woken, stopped, or the backoff is over: the retry comes now anyway.
+      if (signal.aborted || until - this.#o.now() <= 0) return;
+      const back = await probe(signal).then(
+        () => true,
+        () => false,
+      );
+      if (signal.aborted) return;
+      if (back) {
+        this.#retryFromProbe = true;
+        return;
+      }
+    }
   }
 
   /** Sleeps, unless wake() or stop() comes first. The signal outlives the pause: leave no listener on it. */
@@ -334,6 +370,7 @@ export class SyncEngine {
 
   #succeeded(): void {
     this.#failures = 0;
+    this.#retryFromProbe = false;
     this.#setStatus({ state: 'online' });
   }
 

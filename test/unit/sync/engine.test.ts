@@ -9,7 +9,7 @@ import { loadEventQueue, saveEventQueue } from '../../../main/store/event-queue'
 import { getRecord } from '../../../main/store/keyed-table';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { userStatusTable } from '../../../main/store/users';
-import { SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
+import { PROBE_INTERVAL_MS, SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
 import type { SyncStatus } from '../../../main/sync/status';
 
 /** A poll's answer: events (after a delay), an error, any body at all, or no answer until aborted. */
@@ -360,5 +360,76 @@ describe('a server that answers every poll at once', () => {
   it('with events each time: at most four polls a second, the events batched', async () => {
     let id = 0;
     expect(await polledIn15s(() => ({ events: [{ id: ++id, ...status(10, `s${id}`) }] }))).toBeLessThanOrEqual(4 * 15 + 1);
+  });
+});
+
+describe('coming back after an outage', () => {
+  // The audit: ~30 s to come back online after the server returned (the backoff's cap is 60 s,
+  // drawn at random). The family's clients check the server is there before registering again.
+  function outage(options: { probe: boolean }) {
+    vi.useFakeTimers();
+    const db = openMirror(':memory:');
+    saveEventQueue(db, { queue_id: 'q', last_event_id: 0, registered_at: 0 });
+    // `down`: polls fail; `unreachable`: the probe fails too (a real outage).
+    const server = { down: true, unreachable: true, polls: 0, probes: 0 };
+    const client: EventQueueClient = {
+      call: async (name) => {
+        if (name !== 'getEvents') return {};
+        server.polls += 1;
+        if (server.down) throw networkDown();
+        return { result: 'success', msg: '', events: [] };
+      },
+    };
+    const engine = new SyncEngine({
+      db,
+      client,
+      snapshot: async () => ({ queue_id: 'q', last_event_id: 0, context: {} }),
+      logger: silentLogger,
+      random: () => 1,
+      onChanges: () => undefined,
+      onStatus: () => undefined,
+      ...(options.probe && {
+        probe: async () => {
+          server.probes += 1;
+          if (server.down && server.unreachable) throw networkDown();
+        },
+      }),
+    });
+    engines.push(engine);
+    return { engine, server };
+  }
+
+  it('is online within a few seconds of the server coming back, however long it was gone', async () => {
+    const { engine, server } = outage({ probe: true });
+    engine.start();
+    await vi.advanceTimersByTimeAsync(10.5 * 60_000);
+    expect(engine.status.state).toBe('offline');
+    const pollsWhileDown = server.polls;
+    server.down = false;
+    const back = Date.now();
+    while (engine.status.state !== 'online' && Date.now() - back < 120_000) await vi.advanceTimersByTimeAsync(100);
+    expect(Date.now() - back).toBeLessThanOrEqual(PROBE_INTERVAL_MS + 100);
+    // The backoff still spaces the heavy retries while the server is gone; the probes are what come often.
+    expect(pollsWhileDown).toBeLessThan(20);
+    expect(server.probes).toBeLessThanOrEqual((10.5 * 60_000) / PROBE_INTERVAL_MS + 1);
+  });
+
+  it('does not retry at every probe when the server answers it but not the event queue', async () => {
+    const { engine, server } = outage({ probe: true });
+    server.unreachable = false;
+    engine.start();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    // Every other wait is the backoff alone: about twice the polls of a real outage, not one per probe.
+    expect(server.polls).toBeLessThan(40);
+  });
+
+  it('without a probe, waits out its backoff as before', async () => {
+    const { engine, server } = outage({ probe: false });
+    engine.start();
+    await vi.advanceTimersByTimeAsync(10.5 * 60_000);
+    server.down = false;
+    const back = Date.now();
+    while (engine.status.state !== 'online' && Date.now() - back < 120_000) await vi.advanceTimersByTimeAsync(100);
+    expect(Date.now() - back).toBeGreaterThan(PROBE_INTERVAL_MS);
   });
 });
