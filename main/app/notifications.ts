@@ -43,7 +43,8 @@ export class MessageNotifications {
     const { viewing } = this.#sink;
     const waiting = new Map<string, { messages: Message[]; kind: PacedNotice['kind'] }>();
     for (const event of events) {
-      const kind = event.type === 'message' && event.message.sender_id !== own ? this.#reason(event) : undefined;
+      if (event.type !== 'message' || event.message.sender_id === own) continue;
+      const kind = this.#reason(event);
       if (kind === undefined) continue;
       const conversation = conversationOf(event.message);
       if (viewing.focused && viewing.conversation === conversation) continue;
