@@ -122,7 +122,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
         return;
       }
       if (typeof message !== 'object' || message === null || typeof message.id !== 'number') return;
-      void limit.run(() => dispatch(options.core.handlers, message.channel, message.args, options.logger)).then((envelope) => {
+      void dispatch(options.core.handlers, message.channel, message.args, options.logger, limit).then((envelope) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: message.id, envelope }));
       });
     });

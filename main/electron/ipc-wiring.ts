@@ -34,7 +34,7 @@ export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, wiring: Ip
         wiring.logger.warn('IPC refused from an untrusted frame', { channel });
         return untrusted;
       }
-      return limitOf(event.sender).run(() => dispatch(wiring.handlers, channel, arg, wiring.logger));
+      return dispatch(wiring.handlers, channel, arg, wiring.logger, limitOf(event.sender));
     });
   }
 }
