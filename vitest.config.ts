@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { ipcNames } from './shared/ipc-names-define';
 
 /**
- * The bulk import under the rate limit runs about 8 minutes, mostly waiting on it: started first, it
+ * The bulk import under the rate limit runs about 45 seconds, mostly waiting on it: started first, it
  * runs beside the other files on the second worker instead of after them.
  */
 class LongestFirst extends BaseSequencer {

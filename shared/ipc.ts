@@ -94,6 +94,8 @@ export const ipcNotices = {
   notification: notice<DesktopNotice>(),
   /** Electron: the user clicked a notification main showed; the window opens its conversation. */
   'notification.open': notice<DesktopNotice>(),
+  /** The connection came back and this many messages that waited for it are on the server now. */
+  'outbox.delivered': notice<{ messages: number }>(),
 };
 export type IpcNotices = typeof ipcNotices;
 export type IpcNotice = keyof IpcNotices;

@@ -113,6 +113,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           fetch: fetchImpl,
           onJobProgress: (progress) => emit('job.progress', progress),
           notifications: alerts,
+          onDelivered: (messages) => emit('outbox.delivered', { messages }),
         });
         setStatus({ state: 'connecting' });
         session.start();

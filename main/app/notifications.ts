@@ -2,17 +2,19 @@
 // mentions (of the user, a group of theirs, or everyone: the flags say which) and followed topics;
 // none for muted topics or channels, the user's own messages, messages that arrive read, or the
 // conversation the user is looking at. Messages that arrive together in one conversation make one
-// notification.
+// notification; a flood is paced and summed up (notification-pacing.ts); what the text says comes
+// from others, so it is made plain (notification-text.ts).
 import type { KnownEvent, MessageEvent } from '../../shared/api/events';
 import type { Message } from '../../shared/api/records';
 import { MENTION_FLAGS } from '../../shared/api/unread';
-import type { DesktopNotice } from '../../shared/notifications';
 import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
 import { realmValue } from '../store/realm';
 import { htmlText } from '../store/search-index';
 import { topicVisibility } from '../store/topic-visibility';
 import type { NotificationSink } from './desktop-alerts';
+import { NotificationPacing, type PacedNotice } from './notification-pacing';
+import { notificationText } from './notification-text';
 
 /** A notification shows a line or two of text, not the message. */
 const BODY_MAX = 180;
@@ -21,42 +23,62 @@ export class MessageNotifications {
   readonly #db: MirrorDatabase;
   readonly #account_id: string;
   readonly #sink: NotificationSink;
+  readonly #pacing: NotificationPacing;
 
   constructor(db: MirrorDatabase, account_id: string, sink: NotificationSink) {
     this.#db = db;
     this.#account_id = account_id;
     this.#sink = sink;
+    this.#pacing = new NotificationPacing((notice) => sink.deliver(notice));
+  }
+
+  /** The session is over: nothing waiting to be summed up is shown. */
+  dispose(): void {
+    this.#pacing.dispose();
   }
 
   /** One batch of applied events. */
   consider(events: readonly KnownEvent[]): void {
     const own = realmValue(this.#db, 'user_id');
     const { viewing } = this.#sink;
-    const waiting = new Map<string, Message[]>();
+    const waiting = new Map<string, { messages: Message[]; kind: PacedNotice['kind'] }>();
     for (const event of events) {
-      if (event.type !== 'message' || event.message.sender_id === own || !this.#notifies(event)) continue;
+      if (event.type !== 'message' || event.message.sender_id === own) continue;
+      const kind = this.#reason(event);
+      if (kind === undefined) continue;
       const conversation = conversationOf(event.message);
       if (viewing.focused && viewing.conversation === conversation) continue;
-      waiting.set(conversation, [...(waiting.get(conversation) ?? []), event.message]);
+      const entry = waiting.get(conversation);
+      if (entry) entry.messages.push(event.message);
+      else waiting.set(conversation, { messages: [event.message], kind });
     }
-    for (const [conversation, messages] of waiting) this.#sink.deliver(this.#notice(conversation, messages));
+    for (const [conversation, { messages, kind }] of waiting) this.#pacing.offer(this.#notice(conversation, messages, kind));
   }
 
-  #notifies({ message, flags }: MessageEvent): boolean {
-    if (flags.includes('read')) return false;
-    if (message.type === 'private') return true;
+  /** Why the message notifies, or undefined when it does not. */
+  #reason({ message, flags }: MessageEvent): PacedNotice['kind'] | undefined {
+    if (flags.includes('read')) return undefined;
+    if (message.type === 'private') return 'direct';
     const { muted, followed } = topicVisibility(this.#db, message.stream_id ?? -1, message.subject);
-    return !muted && (followed || flags.some((flag) => MENTION_FLAGS.has(flag)));
+    if (muted) return undefined;
+    if (flags.some((flag) => MENTION_FLAGS.has(flag))) return 'mention';
+    return followed ? 'followed' : undefined;
   }
 
-  #notice(conversation: string, messages: readonly Message[]): DesktopNotice {
+  #notice(conversation: string, messages: readonly Message[], kind: PacedNotice['kind']): PacedNotice {
     const first = messages[0]!;
     const last = messages[messages.length - 1]!;
-    const where = first.type === 'stream' ? `#${typeof first.display_recipient === 'string' ? first.display_recipient : first.stream_id} > ${first.subject}` : null;
-    const title = where === null ? last.sender_full_name : `${last.sender_full_name} in ${where}`;
-    const text = htmlText(last.rendered_content ?? last.content).replace(/\s+/g, ' ').trim();
+    const channel = first.type === 'stream' ? `#${typeof first.display_recipient === 'string' ? first.display_recipient : first.stream_id}` : null;
+    const sender = notificationText(last.sender_full_name);
+    const title = channel === null ? sender : `${sender} in ${notificationText(`${channel} > ${first.subject}`)}`;
+    const text = notificationText(htmlText(last.rendered_content ?? last.content));
     const excerpt = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
     const body = messages.length > 1 ? `${messages.length} new messages. ${excerpt}` : excerpt;
-    return { account_id: this.#account_id, conversation, anchor: first.id, title, body };
+    return {
+      notice: { account_id: this.#account_id, conversation, anchor: first.id, title, body },
+      messages: messages.length,
+      kind,
+      place: channel === null ? `from ${notificationText(first.sender_full_name)}` : `in ${notificationText(channel)}`,
+    };
   }
 }

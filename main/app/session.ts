@@ -25,6 +25,8 @@ import { fetchServerImage } from './server-images';
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
 const CACHED_START_REGISTRATION_DELAY_MS = 1_000;
+/** A probe for a server coming back waits no longer than this for its answer. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 export interface SessionOptions {
   account: Account;
@@ -44,6 +46,8 @@ export interface SessionOptions {
   onJobProgress?: (progress: JobProgress) => void;
   /** Where desktop notifications of this account's messages go (none when absent). */
   notifications?: NotificationSink;
+  /** Messages queued while offline reached the server, this many, once the connection came back. */
+  onDelivered?: (messages: number) => void;
 }
 
 /**
@@ -68,6 +72,7 @@ export class AccountSession {
   readonly #onChanges: (changes: MirrorChanges) => void;
   /** What was done offline, and the messages sent, on their way to the server. */
   readonly outbox: OutboxDrain;
+  readonly #notifications: MessageNotifications | undefined;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
@@ -99,6 +104,7 @@ export class AccountSession {
       logger: options.logger,
       online: () => this.engine.status.state === 'online',
       onChanged: (outbox_ids) => this.notifyOutboxChanged(...outbox_ids),
+      ...(options.onDelivered && { onDelivered: options.onDelivered }),
       ...(options.backoff && { retry: options.backoff }),
     });
     this.unreadFetch = new UnreadFetch({
@@ -113,6 +119,7 @@ export class AccountSession {
         ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
         : inlineSnapshot(this.client, this.db);
     const notifications = options.notifications && new MessageNotifications(this.db, this.account.account_id, options.notifications);
+    this.#notifications = notifications;
     this.engine = new SyncEngine({
       db: this.db,
       client: this.client,
@@ -121,11 +128,14 @@ export class AccountSession {
       ...(options.backoff && { backoff: options.backoff }),
       ...(hasCache && { firstRegistrationDelayMs: CACHED_START_REGISTRATION_DELAY_MS }),
       pollSpacingMs: () => pollSpacing.spacingMs(Date.now()),
+      // The family's clients check the server answers before registering again; this one asks
+      // for its settings, the lightest call every server has, without the key.
+      probe: (signal) => this.client.call('getServerSettings', {}, { signal, timeoutMs: PROBE_TIMEOUT_MS }),
       onChanges: options.onChanges,
       onStatus: (status) => {
         options.onStatus(status);
         if (status.state === 'online') {
-          this.replayOutbox();
+          void this.outbox.catchUp();
           this.unreadFetch.run();
         }
       },
@@ -208,6 +218,7 @@ export class AccountSession {
     await this.outbox.close();
     this.typing.clear();
     this.composers.dispose();
+    this.#notifications?.dispose();
     this.db.close();
   }
 }

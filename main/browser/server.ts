@@ -6,6 +6,7 @@ import { CSP_REPORT_MAX_BYTES, CSP_REPORTS_KEPT, IPC_FRAME_MAX_BYTES } from '../
 import type { Logger } from '../api/logger';
 import { readBundleFile } from '../app/bundle-files';
 import type { AppCore } from '../app/core';
+import { CallLimit } from '../handlers/call-limit';
 import { dispatch } from '../handlers/dispatch';
 import { newAccessToken } from '../security/access-token';
 import { BROWSER_CSP } from '../security/csp';
@@ -110,6 +111,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ notice, payload }));
     });
     ws.on('close', unsubscribe);
+    const limit = new CallLimit();
     // A frame over maxPayload, or a broken one, ends this connection only (ws closes it).
     ws.on('error', (error) => options.logger.warn('browser mode IPC connection closed', { error: error.message }));
     ws.on('message', (data) => {
@@ -120,7 +122,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
         return;
       }
       if (typeof message !== 'object' || message === null || typeof message.id !== 'number') return;
-      void dispatch(options.core.handlers, message.channel, message.args, options.logger).then((envelope) => {
+      void dispatch(options.core.handlers, message.channel, message.args, options.logger, limit).then((envelope) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: message.id, envelope }));
       });
     });

@@ -3,16 +3,19 @@
 // Windows, where the taskbar has no count, an overlay dot on the window's icon.
 import { app, BrowserWindow, nativeImage, Notification, type NativeImage } from 'electron';
 import type { DesktopShell } from '../app/desktop-alerts';
+import { escapeNotificationMarkup } from '../app/notification-text';
 
 /** Shown notifications are kept until closed: one collected early never fires its click. */
 const shown = new Set<Notification>();
 
-export function electronDesktop(): DesktopShell {
+export function electronDesktop(platform: NodeJS.Platform = process.platform): DesktopShell {
   let overlay: NativeImage | undefined;
   return {
     showNotification(notice, onClick) {
       if (!Notification.isSupported()) return;
-      const notification = new Notification({ title: notice.title, body: notice.body });
+      // Linux notification servers read the body as markup; the title is plain text everywhere.
+      const body = platform === 'linux' ? escapeNotificationMarkup(notice.body) : notice.body;
+      const notification = new Notification({ title: notice.title, body });
       shown.add(notification);
       notification.on('click', () => {
         const window = BrowserWindow.getAllWindows()[0];
@@ -27,7 +30,7 @@ export function electronDesktop(): DesktopShell {
     },
     setBadgeCount(count) {
       app.setBadgeCount(count);
-      if (process.platform !== 'win32') return;
+      if (platform !== 'win32') return;
       overlay ??= unreadDot();
       for (const window of BrowserWindow.getAllWindows()) window.setOverlayIcon(count > 0 ? overlay : null, count > 0 ? `${count} unread` : '');
     },

@@ -1,9 +1,11 @@
 // ipcMain side of shared/ipc.ts: one handler per channel of the table, each checking the sender
-// and then calling the same dispatch as browser mode; and the core's notices to every window.
+// and then calling the same dispatch as browser mode, within the window's call limit; and the
+// core's notices to every window.
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { ipcChannels, type IpcChannel, type IpcEnvelope } from '../../shared/ipc';
 import type { Logger } from '../api/logger';
 import type { AppCore } from '../app/core';
+import { CallLimit } from '../handlers/call-limit';
 import { dispatch, type IpcHandlers } from '../handlers/dispatch';
 import { isAppUrl } from './app-url';
 
@@ -19,13 +21,20 @@ const untrusted: IpcEnvelope<never> = {
 };
 
 export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, wiring: IpcWiring): void {
+  // One limit per window (its webContents), gone with it.
+  const limits = new WeakMap<IpcMainInvokeEvent['sender'], CallLimit>();
+  const limitOf = (sender: IpcMainInvokeEvent['sender']): CallLimit => {
+    let limit = limits.get(sender);
+    if (!limit) limits.set(sender, (limit = new CallLimit()));
+    return limit;
+  };
   for (const channel of Object.keys(ipcChannels) as IpcChannel[]) {
     ipcMain.handle(channel, async (event, arg: unknown) => {
       if (!wiring.isTrusted(event.senderFrame)) {
         wiring.logger.warn('IPC refused from an untrusted frame', { channel });
         return untrusted;
       }
-      return dispatch(wiring.handlers, channel, arg, wiring.logger);
+      return dispatch(wiring.handlers, channel, arg, wiring.logger, limitOf(event.sender));
     });
   }
 }

@@ -1,9 +1,10 @@
 // Tells the core when to retry at once instead of waiting out its backoff: after sleep, after
 // the screen is unlocked, and when connectivity comes or goes. Electron's main process has no
-// online/offline event, so connectivity is sampled.
+// online/offline event, so connectivity is sampled: net.isOnline() asks the OS, not the network,
+// so sampling often costs nothing, and a network that comes back is noticed within seconds.
 import type { PowerMonitor } from 'electron';
 
-export const CONNECTIVITY_CHECK_MS = 30_000;
+export const CONNECTIVITY_CHECK_MS = 2_000;
 
 export interface NetworkWatch {
   powerMonitor: Pick<PowerMonitor, 'on' | 'off'>;

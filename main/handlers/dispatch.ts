@@ -11,6 +11,7 @@ import {
 import { IPC_ARGUMENT_MAX_BYTES, ipcSize, tooLargeError } from '../../shared/ipc-limits';
 import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from '../api/errors';
 import type { Logger } from '../api/logger';
+import type { CallLimit } from './call-limit';
 
 /** The implementation of every channel of shared/ipc.ts, taking the already-validated argument. */
 export type IpcHandlers = { [C in IpcChannel]: (args: IpcParsedArgs<C>) => Promise<IpcResult<C>> | IpcResult<C> };
@@ -32,10 +33,10 @@ export class UserFacingError extends Error {
 /**
  * The one entry point of IPC, for Electron and browser mode alike: rejects unknown channels,
  * refuses an argument larger than one browser-mode frame (so the Electron shell takes no more),
- * validates the argument against the channel's schema, calls the handler, and answers with an
- * envelope; nothing the renderer sends can make it throw.
+ * validates the argument against the channel's schema, calls the handler (in its turn under the
+ * connection's `limit`), and answers with an envelope; nothing the renderer sends can make it throw.
  */
-export async function dispatch(handlers: IpcHandlers, channel: unknown, rawArgs: unknown, logger?: Logger): Promise<IpcEnvelope<unknown>> {
+export async function dispatch(handlers: IpcHandlers, channel: unknown, rawArgs: unknown, logger?: Logger, limit?: CallLimit): Promise<IpcEnvelope<unknown>> {
   if (!isIpcChannel(channel)) {
     return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.` } };
   }
@@ -50,7 +51,8 @@ export async function dispatch(handlers: IpcHandlers, channel: unknown, rawArgs:
   }
   try {
     const handler = handlers[channel] as (args: unknown) => unknown;
-    return { ok: true, value: await handler(parsed.data) };
+    const call = () => handler(parsed.data);
+    return { ok: true, value: await (limit ? limit.run(call) : call()) };
   } catch (error) {
     const described = describeError(error);
     if (described.code === 'INTERNAL') logger?.error(`IPC ${channel} failed`, { error: error instanceof Error ? error.stack : String(error) });

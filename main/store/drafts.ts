@@ -27,7 +27,17 @@ export function deleteDraft(db: MirrorDatabase, conversation: string): void {
   writer(db, 'DELETE FROM drafts WHERE conversation = ?').run(conversation);
 }
 
-/** Newest first. */
-export function listDrafts(db: MirrorDatabase): Draft[] {
-  return reader(db, 'SELECT conversation, content, updated_at FROM drafts ORDER BY updated_at DESC, conversation', draftRow).all();
+/** How much of a draft its listing carries: a line of the Drafts view, not the text (up to 100,000 characters). */
+export const DRAFT_PREVIEW_CHARACTERS = 200;
+
+const draftPreviewRow = z.object({ conversation: z.string(), preview: z.string(), updated_at: z.number() });
+export type DraftPreview = z.infer<typeof draftPreviewRow>;
+
+/** Newest first, each with the start of its text; getDraft reads the whole of one. */
+export function listDrafts(db: MirrorDatabase): DraftPreview[] {
+  return reader(
+    db,
+    `SELECT conversation, substr(content, 1, ${DRAFT_PREVIEW_CHARACTERS}) AS preview, updated_at FROM drafts ORDER BY updated_at DESC, conversation`,
+    draftPreviewRow,
+  ).all();
 }

@@ -16,10 +16,11 @@ export function registerSearchFunctions(db: MirrorDatabase): void {
 /**
  * What the user typed as an FTS5 query: every word must match as the start of a word (so
  * "deploy" finds "deploys", and a word still being typed finds something). Quotes keep
- * operators and punctuation from meaning anything.
+ * operators and punctuation from meaning anything; any text makes a valid query.
  */
 export function searchQuery(text: string): string | null {
-  const words = text.split(/\s+/).map((word) => word.replace(/"/g, '')).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  // A control character ends a word: FTS5 reads the query as a C string, which a NUL would cut.
+  const words = text.split(/[\s\p{Cc}]+/u).map((word) => word.replace(/"/g, '')).filter((word) => /[\p{L}\p{N}]/u.test(word));
   if (words.length === 0) return null;
   return words.map((word) => `"${word}"*`).join(' AND ');
 }

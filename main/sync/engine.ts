@@ -2,7 +2,7 @@ import type { KnownEvent, TypingEvent } from '../../shared/api/events';
 import type { Dialect } from '../../shared/api/dialects';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
-import { ApiError, ServiceError } from '../api/errors';
+import { ApiError, NetworkError, ServiceError, TimeoutError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { OperationCaller } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
@@ -11,6 +11,7 @@ import { checkedEvents, UnusableAnswerError } from './answers';
 import { applyEvents, highestEventId } from './apply-events';
 import { EVERYTHING_CHANGED } from './changes';
 import { backfillMessages, refreshMessages, refreshNewestMessages } from './fetch-messages';
+import { hollowSpacingMs, MIN_POLL_INTERVAL_MS } from './poll-spacing';
 import { repairFor } from './repair';
 import type { SyncStatus } from './status';
 
@@ -61,9 +62,18 @@ export interface SyncEngineOptions {
   minHeartbeatMs?: number;
   /** Least time from one poll's start to the next's, read before each poll (pollSpacingMs). */
   pollSpacingMs?: () => number;
+  /**
+   * A light request that succeeds once the server can be reached again. While it cannot, the
+   * engine asks it every PROBE_INTERVAL_MS and retries at once when it answers, instead of
+   * waiting out a backoff of up to a minute.
+   */
+  probe?: (signal: AbortSignal) => Promise<unknown>;
 }
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000 };
+
+/** While the server cannot be reached, how often the probe asks whether it is back. */
+export const PROBE_INTERVAL_MS = 2_000;
 
 /** A blocking poll that brings nothing, not even a heartbeat, for this many heartbeat intervals is dead. */
 const HEARTBEATS_BEFORE_GIVING_UP = 2;
@@ -84,8 +94,8 @@ interface OwedFetches {
  * poll silent for two heartbeat intervals is given up; a rejected key stops the loop.
  */
 export class SyncEngine {
-  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs'>> &
-    Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs'>;
+  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe'>> &
+    Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe'>;
   #queue: SnapshotSummary | undefined;
   #failures = 0;
   #running = false;
@@ -98,6 +108,14 @@ export class SyncEngine {
   /** How long the server took to send a heartbeat to an idle poll; learned, as no answer announces it. */
   #heartbeatMs: number | undefined;
   #lastPollAt: number | undefined;
+  /** Blocking polls answered at once with nothing in a row (hollowSpacingMs). */
+  #hollowStreak = 0;
+  /**
+   * The retry in progress was started by the probe. Should it fail to reach the server all the
+   * same, the next wait is the backoff alone: a server that answers the probe but not the event
+   * queue is not asked every PROBE_INTERVAL_MS.
+   */
+  #retryFromProbe = false;
 
   constructor(options: SyncEngineOptions) {
     this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, minHeartbeatMs: 1_000, ...options };
@@ -189,10 +207,10 @@ export class SyncEngine {
     await this.#poll(this.#queue, this.#freshSignal());
   }
 
-  /** Waits out the spacing asked since the last poll started; recovery polls at once. */
+  /** Waits out the spacing asked since the last poll started (at least the floor); recovery polls at once. */
   async #spacePolls(): Promise<void> {
-    const spacing = this.#o.pollSpacingMs?.() ?? 0;
-    if (this.#status.state !== 'online' || this.#lastPollAt === undefined || spacing <= 0) return;
+    const spacing = Math.max(MIN_POLL_INTERVAL_MS, this.#o.pollSpacingMs?.() ?? 0, hollowSpacingMs(this.#hollowStreak));
+    if (this.#status.state !== 'online' || this.#lastPollAt === undefined) return;
     const due = this.#lastPollAt + spacing - this.#o.now();
     if (due > 0) await this.#pause(due);
   }
@@ -209,7 +227,13 @@ export class SyncEngine {
     );
     this.#succeeded();
     const { events } = answer;
-    if (!recovering && events.length > 0 && events.every(isHeartbeat)) this.#learnHeartbeat(this.#o.now() - started);
+    const elapsed = this.#o.now() - started;
+    const heartbeatOnly = events.length > 0 && events.every(isHeartbeat);
+    if (!recovering) {
+      if (heartbeatOnly) this.#learnHeartbeat(elapsed);
+      const hollow = events.length === 0 || (heartbeatOnly && elapsed < this.#o.minHeartbeatMs);
+      this.#hollowStreak = hollow ? this.#hollowStreak + 1 : 0;
+    }
     if (events.length === 0) return;
     const unusable: unknown[] = [];
     try {
@@ -301,13 +325,34 @@ export class SyncEngine {
     this.#failures += 1;
     const cap = Math.min(this.#o.backoff.maxMs, this.#o.backoff.baseMs * 2 ** (this.#failures - 1));
     this.#o.logger.warn('event loop failure; retrying', { failures: this.#failures, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    await this.#wait(this.#o.random() * cap, offlineReason(error));
+    const unreachable = error instanceof NetworkError || error instanceof TimeoutError;
+    const probing = unreachable && !this.#retryFromProbe;
+    this.#retryFromProbe = false;
+    await this.#wait(this.#o.random() * cap, offlineReason(error), probing);
     return true;
   }
 
-  async #wait(ms: number, reason: string): Promise<void> {
-    this.#setStatus({ state: 'offline', next_retry_at: this.#o.now() + ms, reason });
-    await this.#pause(ms);
+  /** Waits `ms` offline; probing, until the server answers the probe if that comes first. */
+  async #wait(ms: number, reason: string, probing = false): Promise<void> {
+    const until = this.#o.now() + ms;
+    this.#setStatus({ state: 'offline', next_retry_at: until, reason });
+    const probe = probing ? this.#o.probe : undefined;
+    if (!probe) return this.#pause(ms);
+    for (let left = ms; left > 0; left = until - this.#o.now()) {
+      const signal = this.#freshSignal();
+      await this.#pause(Math.min(PROBE_INTERVAL_MS, left));
+      // Woken, stopped, or the backoff is over: the retry comes now anyway.
+      if (signal.aborted || until - this.#o.now() <= 0) return;
+      const back = await probe(signal).then(
+        () => true,
+        () => false,
+      );
+      if (signal.aborted) return;
+      if (back) {
+        this.#retryFromProbe = true;
+        return;
+      }
+    }
   }
 
   /** Sleeps, unless wake() or stop() comes first. The signal outlives the pause: leave no listener on it. */
@@ -328,6 +373,7 @@ export class SyncEngine {
 
   #succeeded(): void {
     this.#failures = 0;
+    this.#retryFromProbe = false;
     this.#setStatus({ state: 'online' });
   }
 

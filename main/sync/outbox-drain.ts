@@ -1,10 +1,11 @@
 // The account's outbox at work: one replay at a time, started on reconnect and whenever
 // something is queued online; after a transient failure it tries again with a growing delay
-// while online; and whoever queued a message can wait for that message's outcome.
+// while online; whoever queued a message can wait for that message's outcome; and the messages
+// that waited for the connection are counted out when they reach the server, to be announced.
 import type { Logger } from '../api/logger';
 import type { ServiceClient } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
-import { nextPendingItem } from '../store/outbox';
+import { nextPendingItem, outboxItems } from '../store/outbox';
 import { deferredCalls, messageDelivery } from './deferred-calls';
 import { replayOutbox } from './outbox-replay';
 
@@ -17,6 +18,8 @@ export interface OutboxDrainOptions {
   online(): boolean;
   /** Items changed state: the screens are told. */
   onChanged(outbox_ids: number[]): void;
+  /** Messages that waited for the connection reached the server: how many, once a replay is over. */
+  onDelivered?(messages: number): void;
   /** The first delay after a transient failure, doubled each time up to `maxMs`. */
   retry?: { baseMs: number; maxMs: number };
 }
@@ -33,6 +36,10 @@ export class OutboxDrain {
   #closed = false;
   /** Those waiting for a queued message's outcome: its id once sent, undefined when it waits on. */
   readonly #waiting = new Map<number, ((message_id: number | undefined) => void)[]>();
+  /** The messages that were waiting when the connection came back, not delivered yet. */
+  #queuedOffline = new Set<number>();
+  /** Of those, how many reached the server since the last announcement. */
+  #delivered = 0;
 
   constructor(options: OutboxDrainOptions) {
     this.#options = options;
@@ -61,6 +68,13 @@ export class OutboxDrain {
     return this.#running;
   }
 
+  /** The connection is back: what waited for it is sent, and its messages counted out. */
+  catchUp(): Promise<void> {
+    const waiting = outboxItems(this.#options.db, 'pending').filter((item) => item.kind === 'sendMessage');
+    for (const item of waiting) this.#queuedOffline.add(item.outbox_id);
+    return this.run();
+  }
+
   /**
    * Runs the queue and answers for one message in it: its server id once sent in this run,
    * undefined when it still waits (offline, refused, or behind a failure).
@@ -84,15 +98,28 @@ export class OutboxDrain {
     const send = deferredCalls(client, db);
     const messages = messageDelivery(client, db, user_id);
     const report = await replayOutbox(db, send, messages, {
-      onMessageSent: (outbox_id, message_id) => this.#settle(outbox_id, message_id),
+      onMessageSent: (outbox_id, message_id) => {
+        if (this.#queuedOffline.delete(outbox_id)) this.#delivered += 1;
+        this.#settle(outbox_id, message_id);
+      },
       onChanged: (outbox_id) => {
         this.#settle(outbox_id, undefined);
         this.#options.onChanged([outbox_id]);
       },
     });
     if (report.refused.length > 0) logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
+    this.#announceDelivered();
     if (report.interrupted) this.#scheduleRetry();
     else this.#failures = 0;
+  }
+
+  #announceDelivered(): void {
+    // Those refused or discarded meanwhile are no longer waiting for the connection.
+    const pending = new Set(outboxItems(this.#options.db, 'pending').map((item) => item.outbox_id));
+    this.#queuedOffline = new Set([...this.#queuedOffline].filter((outbox_id) => pending.has(outbox_id)));
+    const delivered = this.#delivered;
+    this.#delivered = 0;
+    if (delivered > 0) this.#options.onDelivered?.(delivered);
   }
 
   #scheduleRetry(): void {

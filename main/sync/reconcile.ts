@@ -10,6 +10,7 @@ import { realmValues, replaceRealmValues, setRealmValues } from '../store/realm'
 import { replaceUnread } from '../store/unread';
 import { userStatusTable, usersTable } from '../store/users';
 import { toLinkifier, toSavedSnippet } from '../store/normalize';
+import { newestUnread } from './unread-cap';
 
 /** The registration fields that are records, mirrored in their own tables; the rest are realm values. */
 const RECORD_FIELDS = new Set([
@@ -67,7 +68,7 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
     if (snapshot.custom_profile_fields) replaceRecords(db, customProfileFieldsTable, snapshot.custom_profile_fields);
     if (snapshot.realm_linkifiers) replaceRecords(db, linkifiersTable, snapshot.realm_linkifiers.map(toLinkifier));
     if (snapshot.user_topics) replaceTopicPreferences(db, snapshot.user_topics);
-    if (snapshot.unread_msgs && snapshot.user_id !== undefined) replaceUnread(db, snapshot.unread_msgs, snapshot.user_id);
+    if (snapshot.unread_msgs && snapshot.user_id !== undefined) replaceUnread(db, newestUnread(snapshot.unread_msgs), snapshot.user_id);
     const values = Object.fromEntries(Object.entries(snapshot).filter(([key]) => !RECORD_FIELDS.has(key)));
     // Without the organization's settings (no realm_name), the answer only adds to the values kept.
     if (typeof snapshot.realm_name === 'string') replaceRealmValues(db, values);

@@ -1,7 +1,10 @@
 // The messages of unread conversations the mirror does not hold yet, fetched in the background
 // after each time sync comes online, so the Inbox's previews and the unread topics read offline.
-// Newest unread conversation first, a few at a time; the client's pacer keeps the requests under
-// the server's rate limit. The account session owns it and disposes it on sign-out.
+// Newest unread conversation first, a few at a time, at most PASS_MAX a pass and paced by the
+// fetch itself (the client's pacer follows rate-limit headers, and a server may send none); a
+// conversation fetched is not asked for again until it has a newer unread message, even when the
+// answer brought none of its unread messages. The account session owns it (and so its memory of
+// what it fetched, across reconnects) and disposes it on sign-out.
 import { conversationNarrow, parseConversation } from '../../shared/conversation';
 import type { Logger } from '../api/logger';
 import type { MirrorDatabase } from '../store/database';
@@ -15,6 +18,13 @@ const CONCURRENCY = 3;
 /** Messages fetched per conversation: at least a feed's first screen, at most this many unread. */
 const MIN_MESSAGES = 50;
 const MAX_MESSAGES = 200;
+/**
+ * Conversations fetched per pass: the newest hundred fill the Inbox's first screens; the rest come
+ * when opened, or in the next passes. (20,000 unread topics made 20,000 requests a pass.)
+ */
+export const PASS_MAX = 100;
+/** The least time between two fetches' starts: five a second, under every rate limit the reference names. */
+export const FETCH_INTERVAL_MS = 200;
 
 export interface UnreadFetchOptions {
   db: MirrorDatabase;
@@ -32,6 +42,10 @@ export class UnreadFetch {
   #pass: Promise<void> | undefined;
   /** Asked again while a pass ran: one more pass follows it. */
   #again = false;
+  /** Each conversation fetched, with its newest unread message then. */
+  readonly #fetched = new Map<string, number>();
+  /** When the next fetch may start (FETCH_INTERVAL_MS). */
+  #nextStart = 0;
 
   constructor(options: UnreadFetchOptions) {
     this.#o = options;
@@ -64,12 +78,17 @@ export class UnreadFetch {
   }
 
   async #fetchAll(): Promise<void> {
-    const queue = uncachedUnreadConversations(this.#o.db);
+    const queue = uncachedUnreadConversations(this.#o.db)
+      .filter((entry) => (this.#fetched.get(entry.conversation) ?? -1) < entry.newest_message_id)
+      .slice(0, PASS_MAX);
     let failed = false;
     const worker = async (): Promise<void> => {
       for (let next = queue.shift(); next && !failed && !this.#stop.signal.aborted; next = queue.shift()) {
         try {
+          await this.#paced();
+          if (failed || this.#stop.signal.aborted) return;
           await this.#fetchOne(next.conversation, next.unread);
+          this.#fetched.set(next.conversation, next.newest_message_id);
         } catch (error) {
           if (this.#stop.signal.aborted) return;
           // Offline or refused: the next time sync comes online tries again.
@@ -79,6 +98,24 @@ export class UnreadFetch {
       }
     };
     await Promise.all(Array.from({ length: this.#o.concurrency ?? CONCURRENCY }, worker));
+  }
+
+  /** Waits for this fetch's turn: FETCH_INTERVAL_MS after the one before started. */
+  async #paced(): Promise<void> {
+    const now = Date.now();
+    const start = Math.max(now, this.#nextStart);
+    this.#nextStart = start + FETCH_INTERVAL_MS;
+    if (start === now) return;
+    const signal = this.#stop.signal;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, start - now);
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   async #fetchOne(conversation: string, unread: number): Promise<void> {

@@ -7,6 +7,15 @@ import { channel } from './define';
 /** What one search may ask for: a line of words, not a document. */
 const SEARCH_TEXT_MAX = 500;
 
+/**
+ * Control characters (a NUL pasted in, say) separate words: real servers answer a NUL in a narrow
+ * with an internal error, and SQLite's full-text query would stop at it.
+ */
+const searchText = z
+  .string()
+  .transform((text) => text.replace(/\p{Cc}+/gu, ' '))
+  .pipe(z.string().trim().min(1).max(SEARCH_TEXT_MAX));
+
 export interface SearchResult extends MessageView {
   /** 'cached': found in the mirror (offline too); 'server': only the server had it. */
   source: 'cached' | 'server';
@@ -20,7 +29,7 @@ export interface SearchAnswer {
 }
 
 export const searchChannels = {
-  'messages.search': channel<SearchAnswer>()(z.object({ text: z.string().trim().min(1).max(SEARCH_TEXT_MAX), limit: z.number().int().min(1).max(200).default(50) })),
+  'messages.search': channel<SearchAnswer>()(z.object({ text: searchText, limit: z.number().int().min(1).max(200).default(50) })),
   /** The Mentions view (`is:mentioned`, wildcards included) and the Starred view (`is:starred`), merged like a search. */
   'messages.flagged': channel<SearchAnswer>()(z.object({ is: z.enum(['mentioned', 'starred']), limit: z.number().int().min(1).max(200).default(50) })),
 } as const;

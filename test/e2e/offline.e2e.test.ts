@@ -1,5 +1,6 @@
 // Offline-first: with the server gone the cached organization stays browsable, across an app
-// restart too, the offline banner says so, and the app comes back online by itself.
+// restart too, the offline banner says so, and the app comes back online by itself, saying how
+// many of the messages written meanwhile it sent.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openOrganization, openView, openWorld, screenshot, type World } from './harness';
 
@@ -32,8 +33,15 @@ it('keeps cached data browsable offline, across a restart, and comes back online
   await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Hana Sato');
   await screenshot(page, 'offline-users');
 
-  // The server returns: no click needed.
+  // Three messages written offline wait in the outbox.
+  for (const content of ['offline one', 'offline two', 'offline three']) {
+    expect(await world.app.core.handlers['messages.send']({ conversation: 'channel:1:back online', content })).toMatchObject({ status: 'queued' });
+  }
+
+  // The server returns: no click needed, and the status bar says what went out.
   await world.startServiceAgain();
   await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 }).toContain('Online');
   expect(await page.getByTestId('offline-banner').count()).toBe(0);
+  await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 }).toContain('3 queued messages sent');
+  await screenshot(page, 'back-online-delivered');
 });

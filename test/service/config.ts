@@ -14,7 +14,10 @@ export interface ServiceOptions {
   heartbeatSeconds?: number;
   longpollTimeoutSeconds?: number;
   queueIdleSeconds?: number;
+  /** Requests each user may make per rate-limit window (a minute unless rateLimitWindowSeconds says otherwise). */
   rateLimitPerMinute?: number | null;
+  /** The window the rate limit counts requests over, in seconds: 60, as real servers, unless a test wants the same shape sooner. */
+  rateLimitWindowSeconds?: number;
   featureLevel?: number;
   pushConfigured?: boolean;
   scheduledTickMs?: number;
@@ -61,6 +64,7 @@ export interface Config {
   longpollTimeoutSeconds: number;
   queueIdleSeconds: number;
   rateLimitPerMinute: number | null;
+  rateLimitWindowSeconds: number;
   pushConfigured: boolean;
   scheduledTickMs: number;
   dialect: Dialect;
@@ -85,6 +89,7 @@ export function resolveConfig(options: ServiceOptions): Config {
     longpollTimeoutSeconds: options.longpollTimeoutSeconds ?? 90,
     queueIdleSeconds: options.queueIdleSeconds ?? 600,
     rateLimitPerMinute: options.rateLimitPerMinute ?? null,
+    rateLimitWindowSeconds: options.rateLimitWindowSeconds ?? 60,
     pushConfigured: options.pushConfigured ?? false,
     scheduledTickMs: options.scheduledTickMs ?? 1000,
     dialect: options.dialect ?? 'spec',

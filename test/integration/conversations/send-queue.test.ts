@@ -105,7 +105,7 @@ it('queues messages sent offline with their drafts cleared, keeps them and the d
   await close(first.session);
   const second = await open(path);
   expect((await second.h['messages.page']({ conversation: direct, limit: 50, cached: true })).pending.map((p) => p.content)).toEqual(['offline two']);
-  expect((await second.h['drafts.list'](undefined)).map((d) => [d.conversation, d.content, d.title])).toEqual([[topic('kept'), 'never sent', '#general › kept']]);
+  expect((await second.h['drafts.list'](undefined)).map((d) => [d.conversation, d.preview, d.title])).toEqual([[topic('kept'), 'never sent', '#general › kept']]);
 
   await restartService();
   await until(() => outboxItems(second.session.db).length === 0, 'queue drained', 20_000);

@@ -3,6 +3,7 @@
 // newest first; offline, the mirror's alone, said so.
 import { describe, expect, it } from 'vitest';
 import type { CoreContext } from '../../../main/handlers/context';
+import { dispatch, type IpcHandlers } from '../../../main/handlers/dispatch';
 import { searchHandlers } from '../../../main/handlers/search';
 import { getMessage } from '../../../main/store/messages';
 import { clientFor } from '../../service/testing/client';
@@ -33,6 +34,12 @@ describe('message search', () => {
     const ids = online.results.map((result) => result.message.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(new Set(ids).size).toBe(ids.length);
+
+    // A NUL in what was typed (the audit's query): the mirror's matches and the server's, as for
+    // the words alone. Real servers answer a NUL in a narrow with 500.
+    const handlers = searchHandlers({ activeSession: () => session } as unknown as CoreContext) as IpcHandlers;
+    const withNul = await dispatch(handlers, 'messages.search', { text: 'rollback\u0000', limit: 50 });
+    expect(withNul).toEqual({ ok: true, value: online });
 
     sim.service.faults.dropNext = 1_000;
     await until(() => session.engine.status.state !== 'online', 'offline');

@@ -62,10 +62,14 @@ describe('live sync against the simulator', () => {
     await until(() => getRecord(run.db, savedSnippetsTable, ids[3]!)?.title === 'edited last', 'all events applied');
     const mine = allRecords(run.db, savedSnippetsTable).filter((s) => ids.includes(s.saved_snippet_id));
     expect(mine).toHaveLength(30);
-    // Every snippet appeared in exactly one notice of its add; the edit came later, in order.
+    // Every snippet appeared in exactly one notice of its add. The edit of the fourth came after the
+    // last add: in a notice of its own after that add's, or in the same batch (polls start at least
+    // 250 ms apart, so events that close come together, one notice naming each record once).
     const notices = run.changes.flatMap((c) => (c.changed.saved_snippets ?? []) as number[]);
-    for (const id of ids) expect(notices.filter((n) => n === id)).toHaveLength(id === ids[3] ? 2 : 1);
-    expect(notices.lastIndexOf(ids[3]!)).toBeGreaterThan(notices.indexOf(ids[29]!));
+    for (const id of ids.filter((id) => id !== ids[3])) expect(notices.filter((n) => n === id)).toHaveLength(1);
+    const fourth = notices.filter((n) => n === ids[3]).length;
+    expect([1, 2]).toContain(fourth);
+    if (fourth === 2) expect(notices.lastIndexOf(ids[3]!)).toBeGreaterThan(notices.indexOf(ids[29]!));
     for (const id of ids) await client.call('deleteSavedSnippet', { saved_snippet_id: id });
   });
 

@@ -19,7 +19,7 @@ const DEFAULT_RATE_LIMIT = 200;
 export type ControlHandler = (path: string, body: unknown) => Answer | null;
 
 export function createHttpServer(sim: Sim, router: Router, control: ControlHandler, requests: RequestLog): http.Server {
-  const limiter = sim.config.rateLimitPerMinute === null ? null : new RateLimiter(sim.config.rateLimitPerMinute);
+  const limiter = sim.config.rateLimitPerMinute === null ? null : new RateLimiter(sim.config.rateLimitPerMinute, sim.config.rateLimitWindowSeconds * 1000);
 
   const server = http.createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {

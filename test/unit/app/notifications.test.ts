@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/api/records';
 import type { DesktopNotice, Viewing } from '../../../shared/notifications';
 import { DesktopAlerts } from '../../../main/app/desktop-alerts';
@@ -54,10 +54,15 @@ beforeEach(() => {
   viewing = { conversation: null, focused: true };
   notifications = new MessageNotifications(db, 'acct', { deliver: (notice) => shown.push(notice), get viewing() { return viewing; } });
 });
-afterEach(() => db.close());
+afterEach(() => {
+  notifications.dispose();
+  db.close();
+  vi.useRealTimers();
+});
 
 describe('message notifications', () => {
-  it('notify a direct message, a mention and a followed topic, at the message', () => {
+  it('notify a direct message, a mention and a followed topic, at the message', async () => {
+    vi.useFakeTimers();
     db.prepare('INSERT INTO user_topics (stream_id, topic_name, visibility_policy) VALUES (5, ?, 3)').run('followed');
     deliverTo(notifications, [
       { message: dm(10), flags: [] },
@@ -66,6 +71,9 @@ describe('message notifications', () => {
       { message: message(13, 'followed'), flags: [] },
       { message: message(14, 'plain'), flags: [] },
     ]);
+    // Three at once; the fourth a few seconds later (a flood's pacing).
+    expect(shown).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(shown.map((notice) => [notice.conversation, notice.anchor])).toEqual([
       [`direct:3,${SELF}`, 10],
       ['channel:5:deploy', 11],
@@ -96,6 +104,49 @@ describe('message notifications', () => {
     deliverTo(notifications, [30, 31, 32].map((id) => ({ message: dm(id), flags: [] })));
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ anchor: 30, title: 'Chidi', body: '3 new messages. m32' });
+  });
+});
+
+describe('a flood', () => {
+  it('500 mentions in 1.2 s: three notifications at once, then one that sums up the rest in #channel', async () => {
+    vi.useFakeTimers();
+    // The audit's flood: a hundred batches of five mentions, each batch in one topic, 12 ms apart.
+    for (let batch = 0; batch < 100; batch++) {
+      deliverTo(notifications, Array.from({ length: 5 }, (_, i) => ({ message: message(1_000 + batch * 5 + i, `topic ${batch % 7}`), flags: ['mentioned'] })));
+      await vi.advanceTimersByTimeAsync(12);
+    }
+    expect(shown).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(shown).toHaveLength(4);
+    expect(shown[3]).toMatchObject({ title: '485 new mentions in #general', conversation: 'channel:5:topic 3', anchor: 1_015 });
+    // A quiet while later, one message is shown on its own again.
+    await vi.advanceTimersByTimeAsync(60_000);
+    deliverTo(notifications, [{ message: dm(2_000), flags: [] }]);
+    expect(shown.at(-1)).toMatchObject({ title: 'Chidi', body: 'm2000' });
+  });
+
+  it('over several conversations: one summary naming the busiest', async () => {
+    vi.useFakeTimers();
+    const places = [
+      ...Array.from({ length: 4 }, (_, i) => ({ message: message(3_000 + i, 'warmup'), flags: ['mentioned'] })),
+      ...Array.from({ length: 6 }, (_, i) => ({ message: message(3_100 + i, 'a', { stream_id: 8, display_recipient: 'ops' }), flags: ['mentioned'] })),
+      ...Array.from({ length: 2 }, (_, i) => ({ message: dm(3_200 + i), flags: [] })),
+    ];
+    for (const one of places) deliverTo(notifications, [one]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(shown).toHaveLength(4);
+    expect(shown[3]).toMatchObject({ title: '9 new messages in 3 conversations', body: 'in #ops (6), from Chidi (2), in #general (1)', conversation: 'channel:8:a', anchor: 3_100 });
+  });
+});
+
+describe('notification text', () => {
+  it('carries no bidirectional controls, in the title or the body', () => {
+    const spoof = '\u202Egpj.exe\u202C';
+    deliverTo(notifications, [
+      { message: message(40, `report ${spoof}`, { sender_full_name: `Eve\u2066\u200F`, content: `<p>open invoice${spoof} \u2067now\u2069\u061C</p>`, content_type: 'text/html' }), flags: ['mentioned'] },
+    ]);
+    expect(shown[0]).toMatchObject({ title: 'Eve in #general > report gpj.exe', body: 'open invoicegpj.exe now' });
+    expect(shown[0]!.title + shown[0]!.body).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
   });
 });
 

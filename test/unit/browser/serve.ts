@@ -1,7 +1,7 @@
 // Browser mode in a process of its own, so a test can attack it and see whether that process
 // survives: a stand-in core whose data (the accounts) a test can read back over the IPC, and a
-// two-file renderer bundle. Prints its URL; answers 'heap' (after a collection) and 'reports'
-// over the Node IPC channel.
+// two-file renderer bundle. Prints its URL; answers 'heap' (after a collection), 'reports',
+// 'searches' and 'release' (the searches held until then answer) over the Node IPC channel.
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +24,18 @@ const logger = {
   warn: (message: string, data?: Record<string, unknown>) => void logged.push(`${message} ${JSON.stringify(data ?? {})}`),
   error: (message: string, data?: Record<string, unknown>) => void logged.push(`${message} ${JSON.stringify(data ?? {})}`),
 };
+/** Searches running at once, and the most seen: what a flood of calls makes main do at a time. */
+const searches = { running: 0, peak: 0 };
+/** Searches wait until the test lets them answer ('release'), so that a flood is all in before any leaves. */
+let held: (() => void)[] | null = [];
 const handlers = {
   'app.state': () => state,
+  'messages.search': async () => {
+    searches.peak = Math.max(searches.peak, ++searches.running);
+    if (held) await new Promise<void>((resolve) => held?.push(resolve));
+    searches.running -= 1;
+    return { results: [], server: 'offline' };
+  },
   'security.cspViolation': (report: unknown) => (logger.warn('csp', report as Record<string, unknown>), null),
   'bulk.planImport': () => ({ job: null, blocked: { code: 'X', message: 'not here' } }),
 } as unknown as IpcHandlers;
@@ -49,6 +59,12 @@ process.on('message', (request: string) => {
     process.send?.({ heap: process.memoryUsage().heapUsed });
   } else if (request === 'reports') {
     process.send?.({ reports: browser.cspReports, logged });
+  } else if (request === 'searches') {
+    process.send?.({ searches });
+  } else if (request === 'release') {
+    for (const resolve of held ?? []) resolve();
+    held = null;
+    process.send?.({ released: true });
   }
 });
 process.stdout.write(`${JSON.stringify({ url: browser.url, origin: browser.origin })}\n`);

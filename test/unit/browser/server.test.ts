@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { CSP_REPORTS_KEPT, IPC_ARGUMENT_MAX_BYTES, IPC_FRAME_MAX_BYTES } from '../../../shared/ipc-limits';
+import { IPC_CALLS_IN_FLIGHT, IPC_CALLS_WAITING } from '../../../main/handlers/call-limit';
 import { largeImportCsv } from './large-csv';
 import { FORGED_TOKEN as forged, sendRaw, upgradeStatus } from './local-attacker';
 
@@ -32,7 +33,7 @@ afterAll(() => {
 });
 
 /** Asks the browser-mode process over its Node IPC channel. */
-async function ask<T>(question: 'heap' | 'reports'): Promise<T> {
+async function ask<T>(question: 'heap' | 'reports' | 'searches' | 'release'): Promise<T> {
   const answer = once(child, 'message');
   child.send(question);
   return (await answer)[0] as T;
@@ -169,6 +170,30 @@ describe('IPC frames', () => {
     const ws = await connect();
     const csv = 'x'.repeat(IPC_ARGUMENT_MAX_BYTES);
     expect(await call(ws, 'bulk.planImport', { csv })).toMatchObject({ ok: false, error: { code: 'TOO_LARGE', message: expect.stringMatching(/too large/) } });
+    expect(await call(ws, 'app.state')).toMatchObject({ ok: true });
+    ws.close();
+  });
+});
+
+describe('a flood of calls on one connection', () => {
+  it('300 searches at once: a few run at a time, the rest wait or are refused with a reason, every one answered, the connection kept', async () => {
+    const ws = await connect();
+    const answers = new Map<number, { ok: boolean; error?: { code: string; message: string } }>();
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { id?: number; envelope?: { ok: boolean; error?: { code: string; message: string } } };
+      if (message.id !== undefined && message.envelope) answers.set(message.id, message.envelope);
+    });
+    for (let id = 1; id <= 300; id++) ws.send(JSON.stringify({ id, channel: 'messages.search', args: { text: `word ${id}` } }));
+    // The searches hold until released: those beyond the running and the waiting are answered meanwhile.
+    const taken = IPC_CALLS_IN_FLIGHT + IPC_CALLS_WAITING;
+    await expect.poll(() => answers.size, { timeout: 10_000 }).toBe(300 - taken);
+    for (const envelope of answers.values()) expect(envelope).toEqual({ ok: false, error: { code: 'BUSY', message: expect.stringMatching(/calls at once.*try again/) } });
+    expect((await ask<{ searches: { peak: number } }>('searches')).searches.peak).toBe(IPC_CALLS_IN_FLIGHT);
+    await ask('release');
+    await expect.poll(() => answers.size, { timeout: 10_000 }).toBe(300);
+    expect([...answers.values()].filter((envelope) => envelope.ok)).toHaveLength(taken);
+    expect((await ask<{ searches: { peak: number } }>('searches')).searches.peak).toBe(IPC_CALLS_IN_FLIGHT);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
     expect(await call(ws, 'app.state')).toMatchObject({ ok: true });
     ws.close();
   });

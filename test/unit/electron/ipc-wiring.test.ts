@@ -3,9 +3,13 @@ import { ipcChannels, type IpcNotice, type IpcNotices } from '../../../shared/ip
 import { IPC_ARGUMENT_MAX_BYTES } from '../../../shared/ipc-limits';
 import type { IpcHandlers } from '../../../main/handlers/dispatch';
 import { forwardNotices, registerIpcHandlers } from '../../../main/electron/ipc-wiring';
+import { IPC_CALLS_IN_FLIGHT, IPC_CALLS_WAITING } from '../../../main/handlers/call-limit';
 import { captureLogger } from './fakes';
 
-type Handle = (event: { senderFrame: unknown }, arg: unknown) => Promise<unknown>;
+type Handle = (event: { senderFrame: unknown; sender: unknown }, arg: unknown) => Promise<unknown>;
+
+/** The webContents a call comes from: its window. */
+const window = {};
 
 function wire(trusted: (frame: unknown) => boolean) {
   const registered = new Map<string, Handle>();
@@ -25,8 +29,8 @@ describe('ipcMain wiring', () => {
   it('dispatches a trusted call through the contract (validated argument, envelope answer)', async () => {
     const { registered, handlers } = wire(() => true);
     const frame = { url: 'app://bundle/index.html' };
-    await expect(registered.get('users.profile')?.({ senderFrame: frame }, { user_id: 7 })).resolves.toEqual({ ok: true, value: { user_id: 7 } });
-    await expect(registered.get('users.profile')?.({ senderFrame: frame }, { user_id: -1 })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    await expect(registered.get('users.profile')?.({ senderFrame: frame, sender: window }, { user_id: 7 })).resolves.toEqual({ ok: true, value: { user_id: 7 } });
+    await expect(registered.get('users.profile')?.({ senderFrame: frame, sender: window }, { user_id: -1 })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     expect(handlers['users.profile']).toHaveBeenCalledTimes(1);
   });
 
@@ -34,7 +38,7 @@ describe('ipcMain wiring', () => {
     const subframe = { url: 'app://bundle/index.html', parent: {} };
     const isTrusted = vi.fn((frame: unknown) => frame !== subframe);
     const { registered, handlers, logger } = wire(isTrusted);
-    const answer = await registered.get('users.profile')?.({ senderFrame: subframe }, { user_id: 7 });
+    const answer = await registered.get('users.profile')?.({ senderFrame: subframe, sender: window }, { user_id: 7 });
     expect(isTrusted).toHaveBeenCalledWith(subframe);
     expect(answer).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: expect.any(String) } });
     expect(handlers['users.profile']).not.toHaveBeenCalled();
@@ -45,8 +49,36 @@ describe('ipcMain wiring', () => {
     const { registered, handlers } = wire(() => true);
     const frame = { url: 'app://bundle/index.html' };
     const oversized = { user_id: 7, padding: 'x'.repeat(IPC_ARGUMENT_MAX_BYTES) };
-    await expect(registered.get('users.profile')?.({ senderFrame: frame }, oversized)).resolves.toMatchObject({ ok: false, error: { code: 'TOO_LARGE' } });
+    await expect(registered.get('users.profile')?.({ senderFrame: frame, sender: window }, oversized)).resolves.toMatchObject({ ok: false, error: { code: 'TOO_LARGE' } });
     expect(handlers['users.profile']).not.toHaveBeenCalled();
+  });
+});
+
+describe('a flood of calls from one window', () => {
+  it('runs a few at a time, queues some and refuses the rest with a reason; another window is not held up', async () => {
+    const registered = new Map<string, Handle>();
+    const ipcMain = { handle: (channel: string, handler: Handle) => void registered.set(channel, handler) };
+    const running = { now: 0, peak: 0 };
+    const handlers = {
+      'users.profile': async ({ user_id }: { user_id: number }) => {
+        running.peak = Math.max(running.peak, ++running.now);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        running.now -= 1;
+        return { user_id };
+      },
+    } as unknown as IpcHandlers;
+    registerIpcHandlers(ipcMain as never, { handlers, isTrusted: () => true, logger: captureLogger() });
+    const flooding = { senderFrame: {}, sender: {} };
+    const profile = registered.get('users.profile')!;
+    const flood = Array.from({ length: 300 }, (_, i) => profile(flooding, { user_id: i + 1 }));
+    const other = await profile({ senderFrame: {}, sender: {} }, { user_id: 7 });
+    expect(other).toEqual({ ok: true, value: { user_id: 7 } });
+    const answers = (await Promise.all(flood)) as { ok: boolean; error?: { code: string } }[];
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(IPC_CALLS_IN_FLIGHT + IPC_CALLS_WAITING);
+    expect(new Set(answers.filter((answer) => !answer.ok).map((answer) => answer.error?.code))).toEqual(new Set(['BUSY']));
+    expect(running.peak).toBe(IPC_CALLS_IN_FLIGHT + 1);
+    // The window's next call, once the flood is answered, runs as before.
+    await expect(profile(flooding, { user_id: 8 })).resolves.toEqual({ ok: true, value: { user_id: 8 } });
   });
 });
 

@@ -9,7 +9,7 @@ import type { IpcHandlers } from '../../../main/handlers/dispatch';
 import { electronEvent, FakeContents } from './fakes';
 
 type Listener = <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void;
-type Handle = (event: { senderFrame: unknown }, arg: unknown) => Promise<unknown>;
+type Handle = (event: { senderFrame: unknown; sender: unknown }, arg: unknown) => Promise<unknown>;
 
 let userData: string;
 
@@ -151,9 +151,9 @@ describe('app lifecycle', () => {
     await becomeReady();
     const handle = electron.ipcMain.handles.get('users.profile');
     const mainFrame = windows[0]?.webContents.mainFrame;
-    await expect(handle?.({ senderFrame: mainFrame }, { user_id: 3 })).resolves.toEqual({ ok: true, value: { user_id: 3 } });
+    await expect(handle?.({ senderFrame: mainFrame, sender: windows[0]?.webContents }, { user_id: 3 })).resolves.toEqual({ ok: true, value: { user_id: 3 } });
     const subframe = { parent: mainFrame, url: 'app://bundle/index.html', processId: 3, frameTreeNodeId: 99 };
-    await expect(handle?.({ senderFrame: subframe }, { user_id: 3 })).resolves.toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    await expect(handle?.({ senderFrame: subframe, sender: windows[0]?.webContents }, { user_id: 3 })).resolves.toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(core.handlers['users.profile']).toHaveBeenCalledTimes(1);
   });
 

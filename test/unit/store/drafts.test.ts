@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openMirror, schemaVersion } from '../../../main/store/database';
-import { deleteDraft, getDraft, listDrafts, saveDraft } from '../../../main/store/drafts';
+import { deleteDraft, DRAFT_PREVIEW_CHARACTERS, getDraft, listDrafts, saveDraft } from '../../../main/store/drafts';
 import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
 
 const dirs: string[] = [];
@@ -39,7 +39,7 @@ it('keeps one draft per conversation across a reopen, newest first; empty conten
   saveDraft(db, 'channel:1:lunch', 'first, edited', 3);
   db.close();
   const reopened = openMirror(path);
-  expect(listDrafts(reopened).map((d) => [d.conversation, d.content])).toEqual([
+  expect(listDrafts(reopened).map((d) => [d.conversation, d.preview])).toEqual([
     ['channel:1:lunch', 'first, edited'],
     ['direct:1,2', 'hello'],
   ]);
@@ -48,4 +48,16 @@ it('keeps one draft per conversation across a reopen, newest first; empty conten
   deleteDraft(reopened, 'channel:1:lunch');
   expect(listDrafts(reopened)).toEqual([]);
   reopened.close();
+});
+
+it('lists a preview of each draft, not its text: 300 drafts of 100,000 characters list in a few kilobytes', () => {
+  const db = openMirror(':memory:');
+  for (let i = 0; i < 300; i++) saveDraft(db, `channel:1:topic ${i}`, `Draft ${i} ${'é'.repeat(100_000)}`.slice(0, 100_000), i);
+  const listed = listDrafts(db);
+  expect(listed).toHaveLength(300);
+  expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThan(300 * 1_000);
+  expect(listed[0]).toEqual({ conversation: 'channel:1:topic 299', preview: `Draft 299 ${'é'.repeat(DRAFT_PREVIEW_CHARACTERS - 10)}`, updated_at: 299 });
+  // The whole draft comes when its conversation opens.
+  expect(getDraft(db, 'channel:1:topic 299')?.content).toHaveLength(100_000);
+  db.close();
 });

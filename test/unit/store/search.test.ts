@@ -47,6 +47,22 @@ describe('offline search', () => {
     expect(searchQuery('  ')).toBeNull();
   });
 
+  it('takes any text: a NUL or another control character separates words, FTS5 syntax means nothing', () => {
+    upsertMessages(db, [
+      { message: message(1, 'deploys', '<p>The rollback went fine</p>'), flags: [] },
+      { message: message(2, 'lunch', '<p>NEAR the AND gate (a-b) * "quoted" ^caret {col}: x</p>'), flags: [] },
+    ]);
+    expect(found('rollback\u0000')).toEqual([1]);
+    expect(found('deploys\u0000rollback')).toEqual([1]);
+    expect(found('roll\u0001')).toEqual([1]);
+    expect(found('\u0000')).toEqual([]);
+    for (const syntax of ['NEAR(', 'AND', 'OR', 'NOT', '(a-b)', '*', '"', '"quoted', '^caret', '{col}:', 'col:x', '+', 'a OR b', 'NEAR(gate quoted, 2)']) {
+      expect(() => found(syntax), syntax).not.toThrow();
+    }
+    expect(found('NEAR gate')).toEqual([2]);
+    expect(found('(a-b)')).toEqual([2]);
+  });
+
   it('follows edits, moves and deletions in the same transaction as the message write, and not flag changes', () => {
     saveEventQueue(db, { queue_id: 'q', last_event_id: 0, registered_at: 0 });
     upsertMessages(db, [{ message: message(1, 'deploys', '<p>old words</p>'), flags: [] }]);

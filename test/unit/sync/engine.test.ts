@@ -9,7 +9,7 @@ import { loadEventQueue, saveEventQueue } from '../../../main/store/event-queue'
 import { getRecord } from '../../../main/store/keyed-table';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { userStatusTable } from '../../../main/store/users';
-import { SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
+import { PROBE_INTERVAL_MS, SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
 import type { SyncStatus } from '../../../main/sync/status';
 
 /** A poll's answer: events (after a delay), an error, any body at all, or no answer until aborted. */
@@ -126,7 +126,7 @@ describe('the event loop', () => {
   it('acknowledges with last_event_id and polls without blocking after a failure', async () => {
     const { engine, server, db } = engineWith([{ events: [{ id: 4, type: 'heartbeat' }] }, networkDown(), { events: [] }]);
     engine.start();
-    await expect.poll(() => server.polls.length).toBe(4);
+    await expect.poll(() => server.polls.length, { timeout: 5_000 }).toBe(4);
     expect(server.polls.map((p) => [p.last_event_id, p.dont_block ?? false])).toEqual([
       [-1, false],
       [4, false],
@@ -140,7 +140,7 @@ describe('the event loop', () => {
     const gone = new ServiceError({ code: 'BAD_EVENT_QUEUE_ID', msg: 'Bad event queue ID: q1', status: 400, request: 'GET /events', fields: { queue_id: 'q1' } });
     const { engine, server, registrations } = engineWith([gone]);
     engine.start();
-    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q2');
+    await expect.poll(() => server.polls.at(-1)?.queue_id, { timeout: 5_000 }).toBe('q2');
     expect(registrations()).toBe(2);
   });
 
@@ -152,7 +152,7 @@ describe('the event loop', () => {
     });
     engine.start();
     // Six answers, then the seventh poll waits: every wait has been drawn by then.
-    await expect.poll(() => server.polls.length).toBe(7);
+    await expect.poll(() => server.polls.length, { timeout: 5_000 }).toBe(7);
     const waits = statuses.filter((s) => s.state === 'offline').map((s) => (s as { next_retry_at: number }).next_retry_at % 1000);
     // Caps 10, 20, 40, 40 ms with half of each drawn; after the success the next failure starts over at 10.
     expect(waits).toEqual([5, 10, 20, 20, 5]);
@@ -179,7 +179,7 @@ describe('the event loop', () => {
   it('spaces its polls as asked, so that events wait in the queue and come together', async () => {
     const { engine, server } = engineWith([{ events: [status(10, 'a')] }, { events: [status(10, 'b')] }, { events: [status(10, 'c')] }], { pollSpacingMs: () => 300 });
     engine.start();
-    await expect.poll(() => server.polls.length).toBe(3);
+    await expect.poll(() => server.polls.length, { timeout: 5_000 }).toBe(3);
     const gaps = server.pollTimes.slice(1).map((at, i) => at - server.pollTimes[i]!);
     expect(gaps.every((gap) => gap >= 300 - 5), JSON.stringify(gaps)).toBe(true);
   });
@@ -187,7 +187,7 @@ describe('the event loop', () => {
   it('stops at once while it waits to poll', async () => {
     const { engine, server } = engineWith([{ events: [status(10, 'a')] }], { pollSpacingMs: () => 60_000 });
     engine.start();
-    await expect.poll(() => server.polls.length).toBe(1);
+    await expect.poll(() => server.polls.length, { timeout: 5_000 }).toBe(1);
     const asked = Date.now();
     await engine.stop();
     expect(Date.now() - asked).toBeLessThan(1_000);
@@ -218,7 +218,7 @@ describe('events the server should not have sent', () => {
       { db },
     );
     engine.start();
-    await expect.poll(() => server.polls.length).toBe(3);
+    await expect.poll(() => server.polls.length, { timeout: 5_000 }).toBe(3);
     expect(getMessage(db, 342)?.message.reactions).toEqual([]);
     expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('current');
     expect(server.polls.map((p) => p.last_event_id)).toEqual([-1, 6, 6]);
@@ -233,7 +233,7 @@ describe('events the server should not have sent', () => {
       { db, messages: [message(342, { flags: ['starred'] })] },
     );
     engine.start();
-    await expect.poll(() => server.polls.length).toBe(2);
+    await expect.poll(() => server.polls.length, { timeout: 5_000 }).toBe(2);
     expect(getMessage(db, 342)?.flags).toEqual(['starred']);
     expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('after the bad one');
     expect(server.fetched.map((p) => p.anchor)).toEqual([342]);
@@ -250,7 +250,7 @@ describe('events the server should not have sent', () => {
       messages: [message(342, { flags: ['starred'] })],
     });
     engine.start();
-    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q2');
+    await expect.poll(() => server.polls.at(-1)?.queue_id, { timeout: 5_000 }).toBe('q2');
     expect(registrations()).toBe(2);
     expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('kept');
     // The message the other bad event named is still fetched, after the registration.
@@ -329,12 +329,107 @@ describe('starting from a cache', () => {
     const gone = new ServiceError({ code: 'BAD_EVENT_QUEUE_ID', msg: 'Bad event queue ID: saved', status: 400, request: 'GET /events', fields: { queue_id: 'saved' } });
     const { engine, server, registrations } = engineWith([{ events: [{ id: 8, ...status(10, 'while away') }] }, gone], { db });
     engine.start();
-    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q1');
+    await expect.poll(() => server.polls.at(-1)?.queue_id, { timeout: 5_000 }).toBe('q1');
     expect(server.polls.slice(0, 2).map((p) => [p.queue_id, p.last_event_id])).toEqual([
       ['saved', 7],
       ['saved', 8],
     ]);
     expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('while away');
     expect(registrations()).toBe(1);
+  });
+});
+
+describe('a server that answers every poll at once', () => {
+  // The audit's server answered each blocking poll at once with no events: ~6,300 polls in 15 s.
+  const polledIn15s = async (answer: () => Answer) => {
+    vi.useFakeTimers();
+    const { engine, server } = engineWith(Array.from({ length: 5_000 }, answer));
+    engine.start();
+    await vi.advanceTimersByTimeAsync(15_000);
+    return server.polls.length;
+  };
+
+  it('with nothing: a handful of polls in 15 s, not thousands', async () => {
+    expect(await polledIn15s(() => ({ events: [] }))).toBeLessThanOrEqual(8);
+  });
+
+  it('with a heartbeat alone, which an idle poll waits for: the same', async () => {
+    expect(await polledIn15s(() => ({ events: [{ id: 0, type: 'heartbeat' }] }))).toBeLessThanOrEqual(8);
+  });
+
+  it('with events each time: at most four polls a second, the events batched', async () => {
+    let id = 0;
+    expect(await polledIn15s(() => ({ events: [{ id: ++id, ...status(10, `s${id}`) }] }))).toBeLessThanOrEqual(4 * 15 + 1);
+  });
+});
+
+describe('coming back after an outage', () => {
+  // The audit: ~30 s to come back online after the server returned (the backoff's cap is 60 s,
+  // drawn at random). The family's clients check the server is there before registering again.
+  function outage(options: { probe: boolean }) {
+    vi.useFakeTimers();
+    const db = openMirror(':memory:');
+    saveEventQueue(db, { queue_id: 'q', last_event_id: 0, registered_at: 0 });
+    // `down`: polls fail; `unreachable`: the probe fails too (a real outage).
+    const server = { down: true, unreachable: true, polls: 0, probes: 0 };
+    const client: EventQueueClient = {
+      call: async (name) => {
+        if (name !== 'getEvents') return {};
+        server.polls += 1;
+        if (server.down) throw networkDown();
+        return { result: 'success', msg: '', events: [] };
+      },
+    };
+    const engine = new SyncEngine({
+      db,
+      client,
+      snapshot: async () => ({ queue_id: 'q', last_event_id: 0, context: {} }),
+      logger: silentLogger,
+      random: () => 1,
+      onChanges: () => undefined,
+      onStatus: () => undefined,
+      ...(options.probe && {
+        probe: async () => {
+          server.probes += 1;
+          if (server.down && server.unreachable) throw networkDown();
+        },
+      }),
+    });
+    engines.push(engine);
+    return { engine, server };
+  }
+
+  it('is online within a few seconds of the server coming back, however long it was gone', async () => {
+    const { engine, server } = outage({ probe: true });
+    engine.start();
+    await vi.advanceTimersByTimeAsync(10.5 * 60_000);
+    expect(engine.status.state).toBe('offline');
+    const pollsWhileDown = server.polls;
+    server.down = false;
+    const back = Date.now();
+    while (engine.status.state !== 'online' && Date.now() - back < 120_000) await vi.advanceTimersByTimeAsync(100);
+    expect(Date.now() - back).toBeLessThanOrEqual(PROBE_INTERVAL_MS + 100);
+    // The backoff still spaces the heavy retries while the server is gone; the probes are what come often.
+    expect(pollsWhileDown).toBeLessThan(20);
+    expect(server.probes).toBeLessThanOrEqual((10.5 * 60_000) / PROBE_INTERVAL_MS + 1);
+  });
+
+  it('does not retry at every probe when the server answers it but not the event queue', async () => {
+    const { engine, server } = outage({ probe: true });
+    server.unreachable = false;
+    engine.start();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    // Every other wait is the backoff alone: about twice the polls of a real outage, not one per probe.
+    expect(server.polls).toBeLessThan(40);
+  });
+
+  it('without a probe, waits out its backoff as before', async () => {
+    const { engine, server } = outage({ probe: false });
+    engine.start();
+    await vi.advanceTimersByTimeAsync(10.5 * 60_000);
+    server.down = false;
+    const back = Date.now();
+    while (engine.status.state !== 'online' && Date.now() - back < 120_000) await vi.advanceTimersByTimeAsync(100);
+    expect(Date.now() - back).toBeGreaterThan(PROBE_INTERVAL_MS);
   });
 });

@@ -9,9 +9,11 @@ import { allRecords } from '../../../main/store/keyed-table';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
 import { realmValues } from '../../../main/store/realm';
+import { unreadCounts } from '../../../main/store/unread';
 import { usersTable } from '../../../main/store/users';
 import { UnusableAnswerError } from '../../../main/sync/answers';
 import { reconcileSnapshot } from '../../../main/sync/reconcile';
+import { UNREAD_KEPT } from '../../../main/sync/unread-cap';
 import { inlineSnapshot } from '../../../main/sync/snapshot';
 import { workerSnapshot } from '../../../main/sync/worker-snapshot';
 import { answerAsCaptured } from '../../support/real-exchanges';
@@ -135,5 +137,31 @@ describe('the announced long-poll timeout', () => {
   it('is capped, so a server announcing a day cannot leave a dead poll online for a day', () => {
     expect(registrationContext({ event_queue_longpoll_timeout_seconds: 86_400 }).event_queue_longpoll_timeout_seconds).toBe(300);
     expect(registrationContext({ event_queue_longpoll_timeout_seconds: 90 }).event_queue_longpoll_timeout_seconds).toBe(90);
+  });
+});
+
+describe('a registration with more unread messages than the family reports', () => {
+  // The audit's server sent 10,000,000 unread ids: all were kept (a 715 MB mirror, ~100 s of sync).
+  // The family's servers report the 50,000 newest; the mirror keeps no more.
+  it('keeps the 50,000 newest of 1,000,000 unread messages, counted in their conversations', () => {
+    const streams = Array.from({ length: 1_000 }, (_, t) => ({
+      stream_id: 5,
+      topic: `t${t}`,
+      unread_message_ids: Array.from({ length: 1_000 }, (_, i) => 1 + t * 1_000 + i),
+    }));
+    const pms = [{ other_user_id: 11, unread_message_ids: [2_000_000] }];
+    reconcileSnapshot(db, registration({ user_id: 10, unread_msgs: { count: 1_000_001, streams, pms, huddles: [], mentions: [999_999, 5] } }));
+    const counts = unreadCounts(db);
+    expect(UNREAD_KEPT).toBe(50_000);
+    expect(counts.total).toBe(UNREAD_KEPT);
+    expect(counts.conversations.map((c) => c.topic ?? c.conversation)).toEqual(['direct:10,11', ...Array.from({ length: 50 }, (_, i) => `t${999 - i}`)]);
+    expect(counts.conversations.find((c) => c.topic === 't950')?.unread).toBe(999);
+    expect(counts.mentions).toBe(1);
+  });
+
+  it('keeps every unread message when there are no more than that', () => {
+    const streams = [{ stream_id: 5, topic: 'a', unread_message_ids: [1, 2, 3] }];
+    reconcileSnapshot(db, registration({ user_id: 10, unread_msgs: { count: 3, streams, pms: [], huddles: [], mentions: [2] } }));
+    expect(unreadCounts(db)).toMatchObject({ total: 3, mentions: 1 });
   });
 });
