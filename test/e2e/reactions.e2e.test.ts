@@ -157,7 +157,9 @@ describe('reactions, edits and deletions', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Enter');
     await box.waitFor({ state: 'detached' });
-    await expect.poll(() => message.locator('.rendered').innerHTML()).toBe('<p>Lunch at <strong>1pm</strong> instead</p>');
+    // The server's rendering of the new text, shown as content: bold where the Markdown said so.
+    await expect.poll(() => message.locator('.rendered').textContent()).toBe('Lunch at 1pm instead');
+    expect(await message.locator('.rendered p strong').textContent()).toBe('1pm');
     await message.getByTestId('edited').waitFor();
     // The administrator sees the new text live.
     await expect.poll(() => messageIn(admin.page, mine).locator('.rendered').textContent(), { timeout: 10_000 }).toBe('Lunch at 1pm instead');
