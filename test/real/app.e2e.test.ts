@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkScreen } from '../e2e/a11y';
 import { launchChromium, startApp, tempDir, waitFor, type RunningApp } from '../e2e/harness';
-import { account, realServer } from './harness';
+import { account, Bare, marker, realServer } from './harness';
 
 let browser: Browser;
 let app: RunningApp;
@@ -37,7 +37,10 @@ it('signs a member in through the card that names the real server, and shows the
   await page.getByLabel('API key').fill(hamlet.api_key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await waitFor(async () => ((await page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online after signing in', 60_000);
+  // Something unread for them, written as people write on such servers.
+  const word = marker('inbox');
+  await new Bare(account('iago@zulip.com')).call('POST', '/messages', { type: 'direct', to: JSON.stringify([hamlet.user_id]), content: `**${word}**: the \`deploy\` is done :tada:` });
   await page.getByRole('button', { name: 'Inbox' }).first().click();
-  await expect.poll(() => page.getByTestId('inbox-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('inbox-row').allTextContents(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringContaining(word)]));
   await checkScreen(page, 'real-inbox');
 });
