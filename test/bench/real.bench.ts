@@ -1,23 +1,23 @@
 // Issue 22's figure against a real server of the family: real.signin_to_inbox_ms, from "Sign in"
-// clicked on the sign-in card to the Inbox painted, in Chromium, with a fresh app each time.
+// clicked on the sign-in card to the Inbox listing the server's unread conversations, in Chromium,
+// with the built app started fresh on an empty data directory each time (as `npm start` runs it).
 // peer= the server's own registration for the same account and the same parameters, as a bare
 // POST /register read to its last byte: what any client pays before it can show anything.
 // Runs where the real server kit can (scripts/real-server.sh); says so on stderr otherwise.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import keytar from 'keytar';
 import { encodeRequest } from '../../main/api/encoding';
-import { silentLogger } from '../../main/api/logger';
-import { createAppCore } from '../../main/app/create-core';
-import { startBrowserMode } from '../../main/browser/server';
 import { REGISTER_PARAMS } from '../../main/sync/registration-params';
 import { build } from '../../scripts/app-runner';
-import { launchChromium, rendererDir } from '../e2e/harness';
+import { launchChromium } from '../e2e/harness';
 import { accountOf, realServerStart, type RealAccount } from '../real/kit';
 import { median, report, scratchDir } from './support';
 
 const ROUNDS = 5;
-const script = join(import.meta.dirname, '..', '..', 'scripts', 'real-server.sh');
+const root = join(import.meta.dirname, '..', '..');
+const script = join(root, 'scripts', 'real-server.sh');
 const keychainService = `team-chat-bench-real-${process.pid}`;
 
 function kitAvailable(): boolean {
@@ -27,6 +27,15 @@ function kitAvailable(): boolean {
   } catch {
     return false;
   }
+}
+
+async function unreadFor(url: string, who: RealAccount, from: RealAccount): Promise<void> {
+  const response = await fetch(`${url}/api/v1/messages`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${from.email}:${from.api_key}`).toString('base64')}` },
+    body: new URLSearchParams({ type: 'direct', to: JSON.stringify([who.user_id]), content: 'Before the benchmark: **unread**' }),
+  });
+  if (!response.ok) throw new Error(`POST /messages answered ${response.status}`);
 }
 
 /** A bare registration with the app's parameters, timed to its last byte. */
@@ -43,13 +52,36 @@ async function bareRegistration(url: string, who: RealAccount): Promise<number> 
   return performance.now() - started;
 }
 
+/** The built app (as `npm start` runs it in browser mode) on a fresh data directory: its page URL, and a stop. */
+async function startBuiltApp(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(root, 'out', 'main', 'browser.js'), '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, TEAMCHAT_KEYCHAIN_SERVICE: keychainService },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the app exited (${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /Open: (\S+)/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+  });
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** "Sign in" clicked on the card to the Inbox listing the server's unread conversations. */
 async function signInToInbox(url: string, who: RealAccount, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<number> {
   const scratch = scratchDir();
-  const core = await createAppCore({ dataDir: scratch.path, logger: silentLogger, keychainService, snapshotMode: 'worker' });
-  const served = await startBrowserMode({ core, rendererDir, logger: silentLogger });
+  const app = await startBuiltApp(scratch.path);
   const page = await browser.newPage();
   try {
-    await page.goto(served.url);
+    await page.goto(app.url);
     await page.getByLabel('Server URL').fill(url);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Email').fill(who.email);
@@ -58,12 +90,11 @@ async function signInToInbox(url: string, who: RealAccount, browser: Awaited<Ret
     await signIn.waitFor();
     const started = performance.now();
     await signIn.click();
-    await page.locator('[data-testid=inbox-row], [data-testid=inbox-empty]').first().waitFor({ timeout: 120_000 });
+    await page.getByTestId('inbox-row').first().waitFor({ timeout: 120_000 });
     return performance.now() - started;
   } finally {
     await page.close();
-    await core.shutdown();
-    await served.close();
+    await app.stop();
     scratch.remove();
   }
 }
@@ -78,6 +109,8 @@ export async function realServerBenchmarks(): Promise<void> {
   const browser = await launchChromium();
   try {
     const who = accountOf(server, 'iago@zulip.com');
+    // Something unread from someone else, so the Inbox has the server's rows to show.
+    await unreadFor(server.url, who, accountOf(server, 'hamlet@zulip.com'));
     const app: number[] = [];
     const bare: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
