@@ -4,6 +4,7 @@ import { messageBenchmarks } from './messages.bench';
 import { notifyBenchmarks } from './notify.bench';
 import { outboxBenchmarks } from './outbox.bench';
 import { syncBenchmarks } from './sync.bench';
+import { uploadBenchmarks } from './upload.bench';
 import { feedBenchmarks, uiBenchmarks } from './ui.bench';
 
 await syncBenchmarks();
@@ -12,4 +13,5 @@ await feedBenchmarks();
 await messageBenchmarks();
 await notifyBenchmarks();
 await outboxBenchmarks();
+await uploadBenchmarks();
 await bulkBenchmarks();
