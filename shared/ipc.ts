@@ -13,6 +13,7 @@ import { messageActionChannels } from './ipc-channels/message-actions';
 import { bulkChannels, type JobProgress } from './ipc-channels/bulk';
 import { directoryChannels } from './ipc-channels/directory';
 import { draftChannels } from './ipc-channels/drafts';
+import { fileChannels, type UploadProgress } from './ipc-channels/files';
 import { notificationChannels } from './ipc-channels/notifications';
 import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
@@ -34,6 +35,7 @@ export * from './ipc-channels/message-actions';
 export * from './ipc-channels/bulk';
 export * from './ipc-channels/directory';
 export * from './ipc-channels/drafts';
+export * from './ipc-channels/files';
 export * from './ipc-channels/notifications';
 export * from './ipc-channels/outbox';
 export * from './ipc-channels/scheduling';
@@ -53,6 +55,7 @@ export const ipcChannels = {
   ...composeChannels,
   ...outboxChannels,
   ...draftChannels,
+  ...fileChannels,
   ...sendQueueChannels,
   ...schedulingChannels,
   ...unreadChannels,
@@ -90,6 +93,8 @@ export const ipcNotices = {
   typing: notice<{ conversation: string; user_ids: number[] }>(),
   'app.state': notice<AppState>(),
   'job.progress': notice<JobProgress>(),
+  /** How far a staged file's upload has come (files.upload). */
+  'files.progress': notice<UploadProgress>(),
   /** Browser mode: a desktop notification for the page to show. */
   notification: notice<DesktopNotice>(),
   /** Electron: the user clicked a notification main showed; the window opens its conversation. */

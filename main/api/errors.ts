@@ -106,3 +106,14 @@ export class UnsupportedFeatureError extends ApiError {
     this.serverLevel = serverLevel;
   }
 }
+
+/** A file over the server's upload limit: refused before a byte was sent, or by the server itself (413). */
+export class FileTooLargeError extends ApiError {
+  /** The server's limit in MiB, where known. */
+  readonly limitMib: number | undefined;
+
+  constructor(request: string, message: string, limitMib: number | undefined) {
+    super(message, request);
+    this.limitMib = limitMib;
+  }
+}

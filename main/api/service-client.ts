@@ -3,27 +3,29 @@
 // the spec's rules, encode, pace, send, wait and retry on 429, and turn the answer into a result or a
 // typed error.
 import { z } from 'zod';
-import type { Dialect } from '../../shared/api/dialects';
 import { checkOperation } from '../../shared/api/operation-checks';
 import { OPERATIONS } from '../../shared/api/operation-table';
 import { featureLevelProblem } from '../../shared/api/feature-levels';
 import type { OperationName, ParamsOf, ResultOf } from '../../shared/api/operations';
+import type { Dialect } from '../../shared/api/dialects';
 import { registrationContext, type RegistrationContext } from '../../shared/api/registration';
 import type { MessageType } from '../../shared/api/records';
 import { inviteSchema } from '../../shared/api/invites';
 import { userSchema } from '../../shared/api/record-schemas';
+import { uploadAnswerSchema } from '../../shared/api/uploads';
 import { readAnswer, toServiceError } from './answers';
 import { basicAuthorization } from './authorization';
 import { checkedAnswer } from './checked-answer';
 import { inServerDialect, spelledByDialect } from './dialect';
 import { systemClock, type Clock } from './clock';
 import { encodeRequest } from './encoding';
-import { ServiceError, UnsupportedFeatureError, ValidationError } from './errors';
+import { FileTooLargeError, ServiceError, UnsupportedFeatureError, ValidationError } from './errors';
 import { silentLogger, type Logger } from './logger';
 import { Pacer, type PacerOptions } from './pacer';
 import { rateLimitWaitMs, readRateLimitHeaders, type RateLimitState } from './rate-limit';
 import { apiRootFor } from './server-url';
-import { Transport } from './transport';
+import { Transport, type RawAnswer } from './transport';
+import { overLimitMessage, refusedAsTooLargeMessage, sendUpload, uploadLimitBytes, type UploadSource } from './upload';
 
 export interface ServiceClientOptions {
   /** The server's address; https:, or http: to a loopback address. The client appends /api/v1. */
@@ -70,6 +72,26 @@ export interface CallOptions {
   existing?: { type?: MessageType; failed?: boolean };
 }
 
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Told the file's bytes sent so far, as they go. */
+  onProgress?: (sent: number) => void;
+  /** The server's max_file_upload_size_mib where known: a larger file is refused before a byte is sent. */
+  limitMib?: number;
+  /** How long the connection may stay silent, in ms (default: the client's timeout). */
+  idleTimeoutMs?: number;
+  /** Told when the upload waits on the server's rate limit, and until when (epoch ms). */
+  onRateLimitWait?: (until: number) => void;
+}
+
+/** Where the server keeps an uploaded file (server-relative, under /user_uploads/) and the name it gave it. */
+export interface UploadAnswer {
+  url: string;
+  filename: string;
+}
+
+const UPLOAD_REQUEST = 'POST /user_uploads';
+
 /** What a module that makes only some calls needs of the client; a test may give its own. */
 export interface OperationCaller<N extends OperationName> {
   call<K extends N>(name: K, params: ParamsOf<K>, options?: CallOptions): Promise<unknown>;
@@ -109,9 +131,9 @@ export class ServiceClient {
   readonly #onIgnoredParameters: ServiceClientOptions['onIgnoredParameters'];
   readonly #onRateLimit: ServiceClientOptions['onRateLimit'];
   #featureLevel: number | undefined;
-  #dialect: Dialect | undefined;
   #announced: RegistrationContext = {};
   #rateLimit: RateLimitState | undefined;
+  #dialect: Dialect | undefined;
 
   constructor(options: ServiceClientOptions) {
     this.apiRoot = apiRootFor(options.serverUrl);
@@ -137,14 +159,6 @@ export class ServiceClient {
   }
 
   /** The connected server's feature level; undefined until learned (calls are then not refused). */
-  get featureLevel(): number | undefined {
-    return this.#featureLevel;
-  }
-
-  setFeatureLevel(level: number | undefined): void {
-    this.#featureLevel = level;
-  }
-
   /** How the server spells the identifiers the spec renames; undefined until an answer showed it. */
   get dialect(): Dialect | undefined {
     return this.#dialect;
@@ -153,6 +167,14 @@ export class ServiceClient {
   /** What another client of the same server learnt (the snapshot worker's, from the registration). */
   heardDialect(dialect: Dialect): void {
     this.#dialect = dialect;
+  }
+
+  get featureLevel(): number | undefined {
+    return this.#featureLevel;
+  }
+
+  setFeatureLevel(level: number | undefined): void {
+    this.#featureLevel = level;
   }
 
   /** The values the last registration announced (limits, typing periods, long-poll timeout). */
@@ -216,15 +238,8 @@ export class ServiceClient {
     const headers: Record<string, string> = this.#userAgent === undefined ? {} : { 'user-agent': this.#userAgent };
     if (spec.auth !== false && this.#authorization) headers.authorization = this.#authorization;
 
-    for (let retry = 0; ; retry += 1) {
-      options.signal?.throwIfAborted();
-      const delay = this.#pacer?.reserve() ?? 0;
-      if (delay > 0) {
-        options.onRateLimitWait?.(this.#clock.now() + delay);
-        await this.#clock.sleep(delay);
-      }
-      const started = this.#clock.now();
-      const answer = await this.#transport.send({
+    const send = () =>
+      this.#transport.send({
         method: spec.method,
         url: `${this.apiRoot}${encoded.path}${query}`,
         headers,
@@ -233,17 +248,62 @@ export class ServiceClient {
         signal: options.signal,
         request,
       });
+    return this.#paced(request, options, send, (answer, now) => {
+      const result = this.#read(answer, request, now) as ResultOf<K>;
+      this.#reportIgnored(name, result.ignored_parameters_unsupported);
+      return result;
+    });
+  }
+
+  /**
+   * POST /user_uploads: one file, streamed from disk as multipart/form-data (upload.ts), paced
+   * and retried on 429 like every call. A file over `limitMib` is refused before a byte is sent.
+   */
+  async upload(source: UploadSource, options: UploadOptions = {}): Promise<UploadAnswer> {
+    const request = UPLOAD_REQUEST;
+    if (options.limitMib !== undefined && source.size > uploadLimitBytes(options.limitMib)) {
+      throw new FileTooLargeError(request, overLimitMessage(source, options.limitMib), options.limitMib);
+    }
+    const headers: Record<string, string> = this.#userAgent === undefined ? {} : { 'user-agent': this.#userAgent };
+    if (this.#authorization) headers.authorization = this.#authorization;
+    const send = () =>
+      sendUpload({
+        url: `${this.apiRoot}/user_uploads`,
+        headers,
+        source,
+        signal: options.signal,
+        idleTimeoutMs: options.idleTimeoutMs ?? this.#timeoutMs,
+        onProgress: options.onProgress,
+        request,
+      });
+    return this.#paced(request, options, send, (answer, now) => {
+      if (answer.status === 413) {
+        const said = answer.headers.get('content-type')?.includes('json') ? toServiceError(answer, request, now).msg : undefined;
+        throw new FileTooLargeError(request, refusedAsTooLargeMessage(source, options.limitMib, said), options.limitMib);
+      }
+      const answered = checkedAnswer(request, 'answer', uploadAnswerSchema, this.#read(answer, request, now));
+      return { url: answered.url, filename: answered.filename ?? source.name };
+    });
+  }
+
+  /**
+   * One exchange (`send`) as the pacing allows, sent again after a 429 as the server asks (with
+   * backoff and jitter) until it gives up with a RATE_LIMIT_HIT; any other answer is `read`.
+   */
+  async #paced<T>(request: string, options: Pick<CallOptions, 'signal' | 'onRateLimitWait'>, send: () => Promise<RawAnswer>, read: (answer: RawAnswer, now: number) => T): Promise<T> {
+    for (let retry = 0; ; retry += 1) {
+      options.signal?.throwIfAborted();
+      const delay = this.#pacer?.reserve() ?? 0;
+      if (delay > 0) {
+        options.onRateLimitWait?.(this.#clock.now() + delay);
+        await this.#clock.sleep(delay);
+      }
+      const started = this.#clock.now();
+      const answer = await send();
       const now = this.#clock.now();
       this.#logger.debug(`${request} -> ${answer.status}`, { ms: now - started });
       this.#observeRateLimit(answer.headers, now);
-
-      if (answer.status !== 429) {
-        const { body, dialect } = readAnswer(answer, request, now);
-        if (dialect !== undefined) this.#dialect = dialect;
-        const result = body as ResultOf<K>;
-        this.#reportIgnored(name, result.ignored_parameters_unsupported);
-        return result;
-      }
+      if (answer.status !== 429) return read(answer, now);
       const refusal = toServiceError(answer, request, now);
       const waitMs = rateLimitWaitMs(refusal.retryAfter, retry, {
         backoffMs: this.#backoffMs,
@@ -255,6 +315,13 @@ export class ServiceClient {
       options.onRateLimitWait?.(now + waitMs);
       await this.#clock.sleep(waitMs);
     }
+  }
+
+  /** A success body in the spec's names, learning the server's dialect from it; else a ServiceError. */
+  #read(answer: RawAnswer, request: string, now: number): Record<string, unknown> {
+    const { body, dialect } = readAnswer(answer, request, now);
+    if (dialect !== undefined) this.#dialect = dialect;
+    return body;
   }
 
   #observeRateLimit(headers: Headers, now: number): void {

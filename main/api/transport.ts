@@ -25,7 +25,7 @@ export interface Exchange {
 }
 
 /** The system error code somewhere in a fetch failure's cause chain (ECONNREFUSED...). */
-function systemErrorCode(error: unknown): { code: string | undefined; detail: string } {
+export function systemErrorCode(error: unknown): { code: string | undefined; detail: string } {
   let current: unknown = error;
   let detail = error instanceof Error ? error.message : String(error);
   for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {

@@ -5,7 +5,8 @@ import type { IpcHandlers } from '../handlers/dispatch';
 export interface ServedFile {
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array;
+  /** Whole, or (a full-size image, a download) streamed as it comes from the server. */
+  body: Uint8Array | ReadableStream<Uint8Array>;
 }
 
 /**
@@ -17,6 +18,8 @@ export interface AppCore {
   onNotice(listener: <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void): () => void;
   /** `path` is the server-relative path of an image (avatar, realm icon) of `account_id`'s server. */
   serverImage(account_id: string, path: string): Promise<ServedFile>;
+  /** Browser mode: the file a one-time download address (files.save) names, as an attachment. */
+  download(ticket: string): Promise<ServedFile>;
   /** The system woke up or the network came back. */
   networkChanged(): void;
   /** Quit: delete event queues, close databases. */

@@ -18,6 +18,7 @@ import { directoryHandlers } from '../handlers/directory';
 import { notificationHandlers } from '../handlers/notifications';
 import { outboxHandlers } from '../handlers/outbox';
 import { draftHandlers } from '../handlers/drafts';
+import { fileHandlers } from '../handlers/files';
 import { sendQueueHandlers } from '../handlers/send-queue';
 import { searchHandlers } from '../handlers/search';
 import { sidebarHandlers } from '../handlers/sidebar';
@@ -31,6 +32,7 @@ import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
 import type { Backoff } from '../sync/engine';
 import type { AppCore, ServedFile } from './core';
 import { DesktopAlerts, type DesktopShell } from './desktop-alerts';
+import type { SaveDialog } from './downloads';
 import { AccountSession } from './session';
 
 export interface CoreOptions {
@@ -44,6 +46,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** The Electron shell's notifications and badge; browser mode's page shows its own. */
   desktop?: DesktopShell;
+  /** The Electron shell's "Save as…"; browser mode saves through the browser's download. */
+  saveDialog?: SaveDialog;
 }
 
 /** app-state.json: which account was in front when the app last ran. */
@@ -112,6 +116,8 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           onTyping: (notice) => emit('typing', notice),
           fetch: fetchImpl,
           onJobProgress: (progress) => emit('job.progress', progress),
+          onUploadProgress: (progress) => emit('files.progress', progress),
+          ...(options.saveDialog && { saveDialog: options.saveDialog }),
           notifications: alerts,
           onDelivered: (messages) => emit('outbox.delivered', { messages }),
         });
@@ -142,7 +148,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session = undefined;
     },
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);
@@ -157,6 +163,10 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       // The renderer shows the active account's images only; its session holds the credentials.
       if (session?.account.account_id !== account_id) return { status: 404, headers: {}, body: new Uint8Array() };
       return session.serverImage(path);
+    },
+    async download(ticket: string): Promise<ServedFile> {
+      if (!session) return { status: 404, headers: {}, body: new Uint8Array() };
+      return session.downloads.serve(ticket);
     },
     networkChanged() {
       session?.engine.wake();

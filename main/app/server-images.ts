@@ -1,11 +1,14 @@
 import { readCappedBody } from '../api/capped-body';
 import type { ServedFile } from './core';
 
+/** A served answer held whole: the images shown inline are small. */
+export type WholeFile = ServedFile & { body: Uint8Array };
+
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Enough for a server that moves its files (e.g. /avatar/7 to /user_avatars/...); more is a loop. */
 const MAX_REDIRECTS = 3;
 
-const notFound = (): ServedFile => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: new TextEncoder().encode('Not found') });
+export const notFound = (): WholeFile => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: new TextEncoder().encode('Not found') });
 
 export interface OwnImageRequest {
   url: URL;
@@ -15,27 +18,38 @@ export interface OwnImageRequest {
 }
 
 /**
- * An image at `url`, following redirects only on its own origin (a redirect elsewhere could
- * track the user, or feed them anything), at most `maxBytes` of it, never SVG (which can carry
- * script). Undefined when it is none of that.
+ * The answer at `url` when it is a success, following redirects only on its own origin (a
+ * redirect elsewhere could track the user, or feed them anything); undefined otherwise, its body
+ * dropped.
  */
-export async function fetchOwnImage(request: OwnImageRequest, fetchImpl: typeof fetch): Promise<{ type: string; body: Uint8Array } | undefined> {
-  const signal = AbortSignal.timeout(request.timeoutMs);
-  let url = request.url;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    const response = await fetchImpl(url, { headers: request.headers, signal, redirect: 'manual' });
-    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    const type = response.headers.get('content-type') ?? '';
-    if (location === null && response.ok && type.startsWith('image/') && !type.includes('svg')) {
-      const body = await readCappedBody(response, request.maxBytes);
-      return body && { type, body };
-    }
+export async function fetchOnOrigin(url: URL, init: { headers: Record<string, string>; signal: AbortSignal }, fetchImpl: typeof fetch): Promise<Response | undefined> {
+  let next: URL | null = url;
+  for (let hop = 0; hop <= MAX_REDIRECTS && next?.origin === url.origin; hop += 1) {
+    const response: Response = await fetchImpl(next, { ...init, redirect: 'manual' });
+    const location: string | null = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null && response.ok) return response;
     await response.body?.cancel();
-    const next = location === null ? null : URL.parse(location, url);
-    if (next?.origin !== request.url.origin) return undefined;
-    url = next;
+    next = location === null ? null : URL.parse(location, next);
   }
   return undefined;
+}
+
+/** Images the app shows: never SVG, which can carry script. */
+export function isShownImageType(type: string): boolean {
+  return type.startsWith('image/') && !type.includes('svg');
+}
+
+/** An image at `url` (fetchOnOrigin), at most `maxBytes` of it, never SVG; undefined when it is none of that. */
+export async function fetchOwnImage(request: OwnImageRequest, fetchImpl: typeof fetch): Promise<{ type: string; body: Uint8Array } | undefined> {
+  const response = await fetchOnOrigin(request.url, { headers: request.headers, signal: AbortSignal.timeout(request.timeoutMs) }, fetchImpl);
+  if (!response) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!isShownImageType(type)) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const body = await readCappedBody(response, request.maxBytes);
+  return body && { type, body };
 }
 
 /**
@@ -47,7 +61,7 @@ export async function fetchServerImage(
   path: string,
   authorization: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<ServedFile> {
+): Promise<WholeFile> {
   const base = new URL(server_url.endsWith('/') ? server_url : `${server_url}/`);
   let url: URL;
   try {

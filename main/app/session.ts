@@ -1,6 +1,8 @@
+import { dirname, join } from 'node:path';
+import { isUploadThumbnailPath, isUserUploadPath } from '../../shared/api/uploads';
 import { registrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
-import type { JobProgress } from '../../shared/ipc';
+import type { JobProgress, UploadProgress } from '../../shared/ipc';
 import { JobRunner } from '../admin/job-runner';
 import { forgetExpiredSecrets } from '../store/bulk-jobs';
 import type { Logger } from '../api/logger';
@@ -8,8 +10,9 @@ import { basicAuthorization } from '../api/authorization';
 import { createServiceClient } from '../api/create-client';
 import type { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
+import { StagingArea, type StagingLimits } from '../files/staging-area';
 import { openMirror, type MirrorDatabase } from '../store/database';
-import { realmValues, setRealmValues } from '../store/realm';
+import { realmValues, setRealmValues, uploadLimitMib } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { OutboxDrain } from '../sync/outbox-drain';
 import { PollSpacing } from '../sync/poll-spacing';
@@ -20,8 +23,11 @@ import { UnreadFetch } from '../sync/unread-fetch';
 import { workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
 import type { NotificationSink } from './desktop-alerts';
+import { Downloads, type SaveDialog } from './downloads';
 import { MessageNotifications } from './notifications';
 import { fetchServerImage } from './server-images';
+import { Uploads } from './uploads';
+import { fetchFullImage } from './user-uploads';
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
 const CACHED_START_REGISTRATION_DELAY_MS = 1_000;
@@ -48,6 +54,12 @@ export interface SessionOptions {
   notifications?: NotificationSink;
   /** Messages queued while offline reached the server, this many, once the connection came back. */
   onDelivered?: (messages: number) => void;
+  /** How far each upload has come. */
+  onUploadProgress?: (progress: UploadProgress) => void;
+  /** Electron's "Save as…"; without it (browser mode) a saved file is the browser's download. */
+  saveDialog?: SaveDialog;
+  /** How much the files staged for upload may take (DEFAULT_STAGING_LIMITS when absent). */
+  stagingLimits?: StagingLimits;
 }
 
 /**
@@ -73,6 +85,10 @@ export class AccountSession {
   /** What was done offline, and the messages sent, on their way to the server. */
   readonly outbox: OutboxDrain;
   readonly #notifications: MessageNotifications | undefined;
+  /** Files staged in the account's directory and uploaded to its server. */
+  readonly uploads: Uploads;
+  /** Files of its server saved where the user asks, and images shown at full size. */
+  readonly downloads: Downloads;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
@@ -113,6 +129,14 @@ export class AccountSession {
       logger: options.logger,
       onFetched: (message_ids) => this.notifyChanged({ messages: message_ids }),
     });
+    this.uploads = new Uploads({
+      // In the account's directory, beside its mirror: signing out removes both.
+      staging: new StagingArea(join(dirname(options.mirrorPath), 'staged-files'), options.stagingLimits),
+      client: this.client,
+      limitMib: () => uploadLimitMib(this.db),
+      onProgress: options.onUploadProgress ?? (() => undefined),
+    });
+    this.downloads = new Downloads({ ...this.#accountServer(), saveDialog: options.saveDialog });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
     const snapshot: SnapshotStep =
       options.snapshotMode === 'worker'
@@ -190,9 +214,17 @@ export class AccountSession {
     };
   }
 
-  /** An image of the account's server (avatar, realm icon), fetched with its credentials. */
+  /**
+   * An image of the account's server (avatar, realm icon, a thumbnail), fetched with its
+   * credentials; an uploaded image itself at full size (the lightbox's).
+   */
   serverImage(path: string): Promise<ServedFile> {
+    if (isUserUploadPath(path) && !isUploadThumbnailPath(path)) return fetchFullImage(this.#accountServer(), path);
     return fetchServerImage(this.account.server_url, path, this.#authorization, this.#fetch);
+  }
+
+  #accountServer() {
+    return { server_url: this.account.server_url, authorization: this.#authorization, fetch: this.#fetch };
   }
 
   /** Tells the screens that outbox items changed (added, refused, sent, discarded). */
@@ -216,6 +248,7 @@ export class AccountSession {
     await this.unreadFetch.dispose();
     this.bulkJobs.dispose();
     await this.outbox.close();
+    await this.uploads.close();
     this.typing.clear();
     this.composers.dispose();
     this.#notifications?.dispose();

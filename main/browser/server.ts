@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { pipeline } from 'node:stream/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { IpcArgs } from '../../shared/ipc';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORTS_KEPT, IPC_FRAME_MAX_BYTES } from '../../shared/ipc-limits';
 import type { Logger } from '../api/logger';
 import { readBundleFile } from '../app/bundle-files';
-import type { AppCore } from '../app/core';
+import type { AppCore, ServedFile } from '../app/core';
 import { CallLimit } from '../handlers/call-limit';
 import { dispatch } from '../handlers/dispatch';
 import { newAccessToken } from '../security/access-token';
@@ -78,10 +79,12 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     const image = /^\/server-image\/([^/]+)\/([0-9a-f]{16})(\/.*)$/.exec(url.pathname);
     if (image) {
       if (!token.admits(image[1])) return send(response, 403, 'Forbidden');
-      const served = await options.core.serverImage(image[2]!, `${image[3]!}${url.search}`);
-      response.writeHead(served.status, { ...headers, ...served.headers });
-      return void response.end(served.body);
+      return serve(response, headers, await options.core.serverImage(image[2]!, `${image[3]!}${url.search}`));
     }
+    // A file saved in browser mode (files.save): its one-time address is its only admission, so
+    // that the address kept in the browser's downloads list carries no token.
+    const download = /^\/download\/([0-9a-f]{32})$/.exec(url.pathname);
+    if (download) return serve(response, headers, await options.core.download(download[1]!));
     const file = await readBundleFile(options.rendererDir, url.pathname);
     if (!file) return send(response, 404, 'Not found');
     // The page needs the token; the scripts and styles it loads are the public bundle.
@@ -91,6 +94,15 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     }
     response.writeHead(200, { ...headers, 'content-type': file.type });
     response.end(file.body);
+  }
+
+  /** A served file, whole or streamed as it comes; a stream broken midway (a cap, the server, the browser) just ends. */
+  async function serve(response: ServerResponse, headers: Record<string, string>, served: ServedFile): Promise<void> {
+    response.writeHead(served.status, { ...headers, ...served.headers });
+    if (served.body instanceof Uint8Array) return void response.end(served.body);
+    await pipeline(served.body, response).catch((error: unknown) => {
+      options.logger.warn('a file served by browser mode stopped midway', { error: error instanceof Error ? error.message : String(error) });
+    });
   }
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: IPC_FRAME_MAX_BYTES });

@@ -15,7 +15,7 @@ export function serverImageHandler(core: Pick<AppCore, 'serverImage'>, logger: L
     if (url.protocol !== `${SERVER_IMAGE_SCHEME}:` || url.host === '') return answer(404);
     try {
       const served = await core.serverImage(url.host, `${url.pathname}${url.search}`);
-      return new Response(new Uint8Array(served.body), { status: served.status, headers: { ...served.headers, ...SECURITY_HEADERS } });
+      return new Response(served.body instanceof Uint8Array ? new Uint8Array(served.body) : served.body, { status: served.status, headers: { ...served.headers, ...SECURITY_HEADERS } });
     } catch (error) {
       logger.warn('A server image could not be served', { error: error instanceof Error ? error.message : String(error) });
       return answer(502);

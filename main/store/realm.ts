@@ -42,6 +42,22 @@ export function realmValue(db: MirrorDatabase, key: string): unknown {
   return row === undefined ? undefined : jsonColumn(row.json, z.unknown());
 }
 
+const limitMib = z.number().int().min(0);
+
+/**
+ * The server's max_file_upload_size_mib: as a realm event last changed it (kept, as the events'
+ * values are, as realm_max_file_upload_size_mib), else as registration announced it, else as the
+ * server settings say; undefined when none of them tells.
+ */
+export function uploadLimitMib(db: MirrorDatabase): number | undefined {
+  const settings = z.looseObject({ max_file_upload_size_mib: limitMib }).safeParse(realmValue(db, 'server_settings'));
+  return (
+    limitMib.safeParse(realmValue(db, 'realm_max_file_upload_size_mib')).data ??
+    limitMib.safeParse(realmValue(db, 'max_file_upload_size_mib')).data ??
+    settings.data?.max_file_upload_size_mib
+  );
+}
+
 export const realmEvents: EventHandlers<
   'realm' | 'alert_words' | 'update_display_settings' | 'update_global_notifications' | 'user_settings' | 'restart'
 > = {

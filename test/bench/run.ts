@@ -5,6 +5,7 @@ import { notifyBenchmarks } from './notify.bench';
 import { outboxBenchmarks } from './outbox.bench';
 import { realServerBenchmarks } from './real.bench';
 import { syncBenchmarks } from './sync.bench';
+import { uploadBenchmarks } from './upload.bench';
 import { feedBenchmarks, uiBenchmarks } from './ui.bench';
 
 await syncBenchmarks();
@@ -13,5 +14,6 @@ await feedBenchmarks();
 await messageBenchmarks();
 await notifyBenchmarks();
 await outboxBenchmarks();
+await uploadBenchmarks();
 await bulkBenchmarks();
 await realServerBenchmarks();

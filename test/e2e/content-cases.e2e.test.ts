@@ -49,6 +49,7 @@ beforeAll(async () => {
     handlers,
     onNotice: () => () => undefined,
     serverImage: async () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: PIXEL }),
+    download: async () => ({ status: 404, headers: {}, body: new Uint8Array() }),
     networkChanged: () => undefined,
     shutdown: async () => undefined,
   };

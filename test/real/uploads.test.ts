@@ -73,5 +73,8 @@ it('shows an image another user shared: its thumbnail and the file, fetched by m
   expect(small.headers['content-type']).toBe('image/webp');
   const full = await app.core.serverImage(active_account_id!, url);
   expect(full.status).toBe(200);
-  expect(Buffer.from(full.body)).toEqual(redPng(64, 48));
+  const chunks: Uint8Array[] = [];
+  if (full.body instanceof Uint8Array) chunks.push(full.body);
+  else for await (const chunk of full.body) chunks.push(chunk);
+  expect(Buffer.concat(chunks)).toEqual(redPng(64, 48));
 });

@@ -23,6 +23,10 @@ describe('the IPC argument limit', () => {
 
   it('counts bytes, not characters', () => {
     expect(ipcSize('é')).toBe(4);
+    // Around a frame's size, where the count takes its short way or not.
+    for (const text of ['x'.repeat(IPC_FRAME_MAX_BYTES - 2), 'é'.repeat(IPC_FRAME_MAX_BYTES / 2), `${'x'.repeat(IPC_FRAME_MAX_BYTES - 4)}😀`, '😀'.repeat(IPC_FRAME_MAX_BYTES / 4 + 1)]) {
+      expect(ipcSize(text)).toBe(Buffer.byteLength(JSON.stringify(text)));
+    }
     expect(ipcSize({ text: '\n' })).toBe(JSON.stringify({ text: '\n' }).length);
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

@@ -43,6 +43,7 @@ const core: AppCore = {
   handlers,
   onNotice: () => () => undefined,
   serverImage: async () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: Buffer.from('png') }),
+  download: async () => ({ status: 404, headers: {}, body: new Uint8Array() }),
   networkChanged: () => undefined,
   shutdown: async () => undefined,
 };

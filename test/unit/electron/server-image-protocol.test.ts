@@ -23,6 +23,15 @@ describe('server-image:// protocol', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(png.body);
   });
 
+  it('streams an image the core streams (a full-size one), with the same headers', async () => {
+    const parts = [new Uint8Array([137, 80]), new Uint8Array([78, 71])];
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => (parts.forEach((part) => controller.enqueue(part)), controller.close()) });
+    const handler = serverImageHandler({ serverImage: async () => ({ status: 200, headers: { 'Content-Type': 'image/png' }, body }) }, captureLogger());
+    const response = await handler(new Request('server-image://0123456789abcdef/user_uploads/2/ab/x/photo.png'));
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+  });
+
   it('passes the core status through (the core decides what a missing image is)', async () => {
     const handler = serverImageHandler({ serverImage: async () => ({ status: 404, headers: {}, body: new Uint8Array() }) }, captureLogger());
     expect((await handler(new Request('server-image://0123456789abcdef/x.png'))).status).toBe(404);

@@ -92,6 +92,7 @@ function fakeCore() {
     handlers: { 'users.profile': vi.fn(async ({ user_id }: { user_id: number }) => ({ user_id })) } as unknown as IpcHandlers,
     onNotice: (listener: Listener) => (listeners.push(listener), () => undefined),
     serverImage: vi.fn(),
+    download: vi.fn(),
     networkChanged: vi.fn(),
     shutdown: vi.fn(async () => undefined),
   } satisfies AppCore;

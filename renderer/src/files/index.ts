@@ -1,0 +1,44 @@
+// Files for the views: staging and uploading what the user attaches (transfer.ts over the app's
+// IPC), saving what others sent, and the address of an uploaded image at full size. Every byte
+// goes through main, which holds the account's key; no address here carries it.
+import { isUploadThumbnailPath, userUploadPath } from '../../../shared/api/uploads';
+import type { SaveOutcome } from '../../../shared/ipc';
+import { call, onNotice } from '../lib/ipc';
+import { activeAccount, serverImageUrl } from '../lib/server-image.svelte';
+import { readAsBase64 } from './base64';
+import { fileTransfer } from './transfer';
+
+export { uploadLink } from '../../../shared/api/uploads';
+export type { Progress } from './transfer';
+
+export const { stageFile, uploadStaged, discardStaged } = fileTransfer({ call, onNotice }, readAsBase64);
+
+/**
+ * Saves the uploaded file `url` (a message's `/user_uploads/...` link) as `name`: Electron asks
+ * where with the system's dialog; in browser mode the browser downloads it from the one-time
+ * address main gave, as an attachment (never shown, never run).
+ */
+export async function saveFile(url: string, name: string): Promise<SaveOutcome> {
+  const outcome = await call('files.save', { url, name });
+  if (outcome.outcome === 'download') {
+    const link = document.createElement('a');
+    link.href = outcome.url;
+    link.download = outcome.name;
+    link.rel = 'noopener';
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+  return outcome;
+}
+
+/**
+ * The address of an uploaded image at full size (the lightbox's) from the link a message has,
+ * fetched by main with the account's key; null for anything but an uploaded file of the
+ * account's server (a thumbnail included: its original is the link around it).
+ */
+export function fullImageUrl(link: string): string | null {
+  const path = userUploadPath(activeAccount.server_url, link);
+  return path === undefined || isUploadThumbnailPath(path) ? null : serverImageUrl(path);
+}
