@@ -129,6 +129,35 @@ it('sends online at once, and an answer lost after the server stored the message
   await close(session);
 });
 
+it('never lets a sent message vanish between the answer to its send and its event: waiting in the outbox or filed in the conversation at every moment', async () => {
+  const { session, h } = await open(newMirror());
+  await until(() => session.engine.status.state === 'online', 'online');
+  const conversation = topic('always shown');
+  const content = 'Shown from Enter to its event';
+  // The event queue's answers come 600 ms late: the send is answered well before its event.
+  proxy.delayEventsMs = 600;
+  const vanished: number[] = [];
+  try {
+    const sent = h['messages.send']({ conversation, content });
+    let filed = false;
+    let looks = 0;
+    while (!filed) {
+      const page = await h['messages.page']({ conversation, limit: 50, cached: true });
+      filed = page.messages.some((view) => view.message.content.includes(content));
+      if (!filed && !page.pending.some((pending) => pending.content === content)) vanished.push(looks);
+      looks += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await sent;
+  } finally {
+    proxy.delayEventsMs = 0;
+  }
+  expect(vanished, 'looks at which the message was neither pending nor in its conversation').toEqual([]);
+  expect(onServer(content)).toHaveLength(1);
+  expect((await h['messages.page']({ conversation, limit: 50, cached: true })).pending).toEqual([]);
+  await close(session);
+});
+
 it('looks up a message found in flight after a restart: sent once whether or not it had reached the server', async () => {
   const path = newMirror();
   const first = await open(path);
