@@ -3,6 +3,7 @@ import { bulkBenchmarks } from './bulk.bench';
 import { messageBenchmarks } from './messages.bench';
 import { notifyBenchmarks } from './notify.bench';
 import { outboxBenchmarks } from './outbox.bench';
+import { sendBenchmarks } from './send.bench';
 import { syncBenchmarks } from './sync.bench';
 import { feedBenchmarks, uiBenchmarks } from './ui.bench';
 
@@ -12,4 +13,5 @@ await feedBenchmarks();
 await messageBenchmarks();
 await notifyBenchmarks();
 await outboxBenchmarks();
+await sendBenchmarks();
 await bulkBenchmarks();
