@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { holds, quickParse } from '../../shared/api/quick-check';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 
 /**
  * A mirror table of one record kind: the record's key, the columns the app queries, and the
@@ -34,7 +34,7 @@ export function readRecord<R>(t: KeyedTable<R>, row: unknown): R {
 
 export type Row = Record<string, unknown> & { json: string };
 
-const statements = new WeakMap<MirrorDatabase, Map<string, Statement>>();
+const statements = new WeakMap<ReadOnlyMirror, Map<string, Statement>>();
 const generations = new WeakMap<MirrorDatabase, Map<string, number>>();
 
 /** Counts this connection's writes to `table`, so derived in-memory indexes know when to rebuild. */
@@ -53,7 +53,7 @@ function wrote(db: MirrorDatabase, table: string): void {
  * that hands back its rows as arrays (`rows: 'tuples'`) is a statement of its own, since the mode
  * belongs to the statement.
  */
-export function prepared(db: MirrorDatabase, sql: string, rows: 'objects' | 'tuples' = 'objects'): Statement {
+export function prepared(db: ReadOnlyMirror, sql: string, rows: 'objects' | 'tuples' = 'objects'): Statement {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
   const key = rows === 'tuples' ? `tuples:${sql}` : sql;

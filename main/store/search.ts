@@ -1,7 +1,7 @@
 // Offline message search: an FTS5 index over the cached messages' topics and text, kept current
 // by the message writes in their own transaction (search-index.ts). Results come newest first.
 import { z } from 'zod';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { storedMessage, type StoredMessage } from './messages';
 import { htmlText } from './search-index';
 import { reader } from './statements';
@@ -9,7 +9,7 @@ import { reader } from './statements';
 const matchRow = z.object({ flags: z.string(), json: z.string() });
 
 /** html_text() in SQL: migration 5 fills the index with it, and the unread previews (unread.ts) read through it. */
-export function registerSearchFunctions(db: MirrorDatabase): void {
+export function registerSearchFunctions(db: ReadOnlyMirror): void {
   db.function('html_text', { deterministic: true }, (html: unknown) => (typeof html === 'string' ? htmlText(html) : ''));
 }
 

@@ -5,7 +5,7 @@ import type { UnreadDetail, UnreadMessages } from '../../shared/api/unread';
 import type { UnreadConversation, UnreadCounts } from '../../shared/unread-counts';
 import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { jsonColumn, reader, writer } from './statements';
 import { isMutedTopic, VISIBILITY } from './topic-visibility';
 
@@ -108,7 +108,7 @@ const policyRow = z.object({ stream_id: z.number(), topic_name: z.string(), visi
 
 const conversationRows = z.object({ rows: z.string() });
 
-export function unreadCounts(db: MirrorDatabase): UnreadCounts {
+export function unreadCounts(db: ReadOnlyMirror): UnreadCounts {
   // One JSON array from SQLite, parsed at once: for tens of thousands of conversations that is
   // about half the cost of a JS object per row from the driver (bench inbox.open_ms).
   const json = reader(

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openMirror, schemaVersion } from '../../../main/store/database';
+import { openMirror } from '../../../main/store/database';
 import { deleteDraft, getDraft, listDrafts, saveDraft } from '../../../main/store/drafts';
-import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -15,21 +14,6 @@ function mirrorPath(): string {
   dirs.push(dir);
   return join(dir, 'mirror.db');
 }
-
-/** The migration that added drafts and the send queue's columns. */
-const DRAFTS_MIGRATION = 6;
-
-it('migration 6 keeps the outbox written before it (not in flight, no failures counted) and adds an empty drafts table', () => {
-  const path = mirrorPath();
-  const old = openMirror(path, DRAFTS_MIGRATION - 1);
-  enqueueOutbox(old, { kind: 'editSavedSnippet', record_key: 'saved_snippets:3', payload: { saved_snippet_id: 3, title: 'Hi' } }, 1_700_000_000);
-  old.close();
-  const db = openMirror(path, DRAFTS_MIGRATION);
-  expect(schemaVersion(db)).toBe(DRAFTS_MIGRATION);
-  expect(outboxItems(db)).toMatchObject([{ kind: 'editSavedSnippet', state: 'pending', local_id: null, in_flight_since: null, sent_after_id: null, attempts: 0 }]);
-  expect(listDrafts(db)).toEqual([]);
-  db.close();
-});
 
 it('keeps one draft per conversation across a reopen, newest first; empty content deletes it', () => {
   const path = mirrorPath();

@@ -1,13 +1,10 @@
 // Offline search over the mirror: what the user types finds cached messages by topic and text,
 // and the index follows every write to the messages (new, edited, moved, deleted) in the same
 // transaction, written by the message writes themselves.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/api/records';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { addReaction, channelTopicConversation, deleteMessages, getMessage, setFlag, upsertMessages } from '../../../main/store/messages';
+import { addReaction, deleteMessages, getMessage, setFlag, upsertMessages } from '../../../main/store/messages';
 import { htmlText } from '../../../main/store/search-index';
 import { saveEventQueue } from '../../../main/store/event-queue';
 import { searchCachedMessages, searchQuery } from '../../../main/store/search';
@@ -60,22 +57,6 @@ describe('offline search', () => {
     expect(found('fresh')).toEqual([1]);
     deleteMessages(db, [1]);
     expect(found('fresh')).toEqual([]);
-  });
-
-  it('indexes the messages a mirror held before the index existed', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'search-'));
-    const path = join(dir, 'mirror.db');
-    const old = openMirror(path, 4);
-    // Written as the app wrote messages then: today's writer also writes the index, which did not exist.
-    const kept = message(7, 'history', '<p>Kept from before</p>');
-    old.prepare('INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?)').run(7, channelTopicConversation(5, 'history'), kept.timestamp, '[]', JSON.stringify(kept));
-    old.close();
-    db.close();
-    db = openMirror(path);
-    expect(found('kept')).toEqual([7]);
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-    db = openMirror(':memory:');
   });
 
   it('finds exactly what the cached messages hold after any mix of writes, a rolled-back batch included', () => {

@@ -1,9 +1,7 @@
 // The per-conversation unread counts are kept by triggers: whatever sequence of arrivals, moves,
 // reads and re-registrations changes unread_messages, the counts read back equal a recount of the
-// unread messages themselves; and a mirror that had unread messages before the counts existed
-// gets them from the migration.
+// unread messages themselves (migration 7's own test is in migrations/).
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../main/store/migrations';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { addUnread, channelPlace, directPlace, markRead, markScopeRead, moveUnread, replaceUnread, unreadCounts } from '../../../main/store/unread';
 
@@ -48,18 +46,5 @@ describe('unread counts per conversation', () => {
       expect(counted(), `after step ${step}`).toEqual(recount());
     }
     expect(counted().length).toBeGreaterThan(3);
-  });
-
-  it('are counted by the migration for unread messages already in the mirror', () => {
-    db = openMirror(':memory:', migrations.length - 1);
-    const insert = db.prepare('INSERT INTO unread_messages (message_id, conversation, stream_id, topic, mentioned) VALUES (?, ?, ?, ?, ?)');
-    const deploys = channelPlace(1, 'deploys');
-    for (const [id, mentioned] of [[10, 0], [12, 1], [11, 0]] as const) insert.run(id, deploys.conversation, 1, 'deploys', mentioned);
-    insert.run(13, directPlace([5, 7]).conversation, null, null, 0);
-    migrations[migrations.length - 1]!(db);
-    expect(counted()).toEqual([
-      { conversation: directPlace([5, 7]).conversation, stream_id: null, topic: null, unread: 1, mentions: 0, newest_message_id: 13 },
-      { conversation: deploys.conversation, stream_id: 1, topic: 'deploys', unread: 3, mentions: 1, newest_message_id: 12 },
-    ]);
   });
 });
