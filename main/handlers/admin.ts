@@ -15,8 +15,9 @@ import { realmValue } from '../store/realm';
 import { activeOwnerIds, userById } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
-import { describeError, UserFacingError, type AreaHandlers } from './dispatch';
-import { buildPushRegistration } from './push-registration';
+import { describeError, type AreaHandlers } from './dispatch';
+import { UserFacingError } from '../app/user-facing-error';
+import { buildPushRegistration } from '../app/push-registration';
 
 /** Any value but undefined, as `!== undefined` narrows to. */
 type Defined = NonNullable<unknown> | null;

@@ -1,12 +1,10 @@
 // Browsing the mirror: channels by folder, the user directory, profiles.
 import { ServiceError } from '../api/errors';
-import { channelsTable } from '../store/channels';
-import { upsertRecords } from '../store/keyed-table';
-import { searchUsers, userByEmail, userById, usersTable } from '../store/users';
+import { storeChannels } from '../store/channels';
+import { searchUsers, storeUsers, userByEmail, userById } from '../store/users';
 import type { CoreContext } from './context';
 import { channelListing, userProfile, userSummary } from './directory-views';
 import type { AreaHandlers } from './dispatch';
-import { requireOnline } from './online';
 
 export function directoryHandlers(
   context: CoreContext,
@@ -15,20 +13,18 @@ export function directoryHandlers(
     'channels.list': (filters) => channelListing(context.activeSession().db, filters),
     'channels.fetch': async (filters) => {
       const session = context.activeSession();
-      requireOnline(session, 'Asking the server for its channel list');
+      session.requireOnline('Asking the server for its channel list');
       const { streams } = await session.client.call('getChannels', filters);
-      upsertRecords(session.db, channelsTable, streams);
-      session.notifyChanged({ channels: streams.map((channel) => channel.stream_id) });
+      session.write((db, changes) => storeChannels(db, streams, changes));
       const shown = new Set(streams.map((channel) => channel.stream_id));
       const listing = channelListing(session.db, { ...filters, include_all: true, exclude_archived: false });
       return { ...listing, channels: listing.channels.filter((channel) => shown.has(channel.stream_id)) };
     },
     'users.fetch': async () => {
       const session = context.activeSession();
-      requireOnline(session, 'Asking the server for its user list');
+      session.requireOnline('Asking the server for its user list');
       const { members } = await session.client.call('getUsers', { client_gravatar: false, include_custom_profile_fields: true });
-      upsertRecords(session.db, usersTable, members);
-      session.notifyChanged({ users: members.map((user) => user.user_id) });
+      session.write((db, changes) => storeUsers(db, members, changes));
       return { fetched: members.length };
     },
     'users.search': ({ text, include_inactive, offset, limit }) => {

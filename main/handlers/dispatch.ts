@@ -11,6 +11,7 @@ import {
 import { IPC_ARGUMENT_MAX_BYTES, ipcSize, tooLargeError } from '../../shared/ipc-limits';
 import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from '../api/errors';
 import type { Logger } from '../api/logger';
+import { UserFacingError } from '../app/user-facing-error';
 
 /** The implementation of every channel of shared/ipc.ts, taking the already-validated argument. */
 export type IpcHandlers = { [C in IpcChannel]: (args: IpcParsedArgs<C>) => Promise<IpcResult<C>> | IpcResult<C> };
@@ -18,16 +19,6 @@ export type IpcHandlers = { [C in IpcChannel]: (args: IpcParsedArgs<C>) => Promi
 /** The handlers of one area's channels; create-core joins the areas into IpcHandlers. */
 export type AreaHandlers<C extends IpcChannel> = Pick<IpcHandlers, C>;
 
-/** An error meant for the user, with a code the renderer can switch on. */
-export class UserFacingError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UserFacingError';
-  }
-}
 
 /**
  * The one entry point of IPC, for Electron and browser mode alike: rejects unknown channels,

@@ -6,7 +6,7 @@ import { deleteDraft, getDraft, listDrafts, saveDraft } from '../store/drafts';
 import { getRecord } from '../store/keyed-table';
 import { userName } from '../store/users';
 import type { CoreContext } from './context';
-import { conversationTarget } from './conversation-target';
+import { conversationTarget } from '../app/conversation-target';
 import type { AreaHandlers } from './dispatch';
 
 /** `#channel › topic`, or the names of the others in a direct conversation (oneself when alone). */
@@ -24,7 +24,7 @@ export function draftHandlers(context: CoreContext): AreaHandlers<'drafts.get' |
   return {
     'drafts.get': ({ conversation }) => getDraft(context.activeSession().db, conversation) ?? null,
     'drafts.save': ({ conversation, content }) => {
-      saveDraft(context.activeSession().db, conversation, content);
+      context.activeSession().write((db, changes) => saveDraft(db, conversation, content, changes));
       return null;
     },
     'drafts.list': (): DraftView[] => {
@@ -32,7 +32,7 @@ export function draftHandlers(context: CoreContext): AreaHandlers<'drafts.get' |
       return listDrafts(session.db).map((draft) => ({ ...draft, title: draftTitle(session, draft.conversation) }));
     },
     'drafts.delete': ({ conversation }) => {
-      deleteDraft(context.activeSession().db, conversation);
+      context.activeSession().write((db, changes) => deleteDraft(db, conversation, changes));
       return null;
     },
   };

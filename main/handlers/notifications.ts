@@ -1,5 +1,6 @@
 // Do-not-disturb, where the user is looking (no notification for that conversation), and each
 // account's unread count for the switcher.
+import type { AccountUnreadTotals } from '../app/account-unread';
 import type { DesktopAlerts } from '../app/desktop-alerts';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
@@ -7,6 +8,7 @@ import type { AreaHandlers } from './dispatch';
 export function notificationHandlers(
   context: CoreContext,
   alerts: DesktopAlerts,
+  unreadTotals: AccountUnreadTotals,
 ): AreaHandlers<'notifications.settings' | 'notifications.setDoNotDisturb' | 'notifications.viewing' | 'accounts.unread'> {
   return {
     'notifications.settings': () => alerts.settings,
@@ -17,7 +19,7 @@ export function notificationHandlers(
     },
     'accounts.unread': () => {
       const session = context.session();
-      return alerts.accountUnread(context.accounts.list(), session && { account_id: session.account.account_id, db: session.db });
+      return unreadTotals.list(context.accounts.list(), session && { account_id: session.account.account_id, total: session.unread.counts().total });
     },
   };
 }

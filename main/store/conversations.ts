@@ -5,7 +5,7 @@ import { channelKeyPrefix, DIRECT_KEY_PREFIX, parseConversation } from '../../sh
 import { RECENT_PARTICIPANTS, type RecentConversation, type RecentPage } from '../../shared/recent';
 import type { SidebarDirect, SidebarTopic } from '../../shared/sidebar';
 import { channelsTable } from './channels';
-import type { MirrorDatabase } from './database';
+import type { ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
 import { topicPreferences } from './personal';
@@ -21,7 +21,7 @@ export interface CachedConversation {
 }
 
 /** Every conversation with a cached message, the most recently active first. */
-export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
+export function cachedConversations(db: ReadOnlyMirror): CachedConversation[] {
   const rows = reader(
     db,
     `SELECT m.conversation, m.message_id, m.flags, m.json, c.unread FROM messages m
@@ -40,7 +40,7 @@ export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
 }
 
 /** One conversation's newest cached message and unread count; undefined when none of its messages is cached. */
-export function cachedConversation(db: MirrorDatabase, conversation: ConversationKey): CachedConversation | undefined {
+export function cachedConversation(db: ReadOnlyMirror, conversation: ConversationKey): CachedConversation | undefined {
   const row = reader(
     db,
     `SELECT message_id, flags, json, (SELECT count(*) FROM messages WHERE conversation = ? AND flags NOT LIKE '%"read"%') AS unread
@@ -50,14 +50,14 @@ export function cachedConversation(db: MirrorDatabase, conversation: Conversatio
   return row && { conversation, last_message_id: row.message_id, unread: row.unread, last: storedMessage(row) };
 }
 
-export function cachedMessageCount(db: MirrorDatabase, conversation: ConversationKey): number {
+export function cachedMessageCount(db: ReadOnlyMirror, conversation: ConversationKey): number {
   return reader(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation = ?', z.object({ n: z.number() })).get(conversation)?.n ?? 0;
 }
 
 const keyRow = z.object({ conversation: z.string(), last_message_id: z.number() });
 
 /** Conversations whose key starts with `prefix`, cached or only unread, the most recently active first. */
-function conversationsByPrefix(db: MirrorDatabase, prefix: string, limit: number): z.infer<typeof keyRow>[] {
+function conversationsByPrefix(db: ReadOnlyMirror, prefix: string, limit: number): z.infer<typeof keyRow>[] {
   // The prefixes hold no GLOB wildcard, so both scans are ranges over the conversation indexes.
   const pattern = `${prefix}*`;
   return reader(
@@ -71,7 +71,7 @@ function conversationsByPrefix(db: MirrorDatabase, prefix: string, limit: number
 }
 
 /** A channel's topics the mirror knows of (cached or unread), newest first, with the user's preference. */
-export function channelTopics(db: MirrorDatabase, stream_id: number, limit: number): SidebarTopic[] {
+export function channelTopics(db: ReadOnlyMirror, stream_id: number, limit: number): SidebarTopic[] {
   const policies = new Map(topicPreferences(db, stream_id).map((p) => [p.topic_name, p.visibility_policy]));
   return conversationsByPrefix(db, channelKeyPrefix(stream_id), limit).flatMap(({ conversation, last_message_id }) => {
     const target = parseConversation(conversation);
@@ -81,7 +81,7 @@ export function channelTopics(db: MirrorDatabase, stream_id: number, limit: numb
 }
 
 /** The direct-message conversations the mirror knows of, newest first, named by the others in them. */
-export function directConversations(db: MirrorDatabase, own_user_id: number, limit: number): SidebarDirect[] {
+export function directConversations(db: ReadOnlyMirror, own_user_id: number, limit: number): SidebarDirect[] {
   return conversationsByPrefix(db, DIRECT_KEY_PREFIX, limit).flatMap(({ conversation, last_message_id }) => {
     const target = parseConversation(conversation);
     if (target?.kind !== 'direct') return [];
@@ -95,7 +95,7 @@ const recentRow = z.object({ conversation: z.string(), last_message_id: z.number
 const participantRow = z.object({ user_id: z.number(), full_name: z.string() });
 
 /** A conversation's title: "#channel > topic", or the others in a direct conversation by name. */
-function conversationTitle(db: MirrorDatabase, conversation: ConversationKey, own_user_id: number): string {
+function conversationTitle(db: ReadOnlyMirror, conversation: ConversationKey, own_user_id: number): string {
   const target = parseConversation(conversation);
   if (!target) return conversation;
   if (target.kind === 'channel') return `#${getRecord(db, channelsTable, target.stream_id)?.name ?? `channel ${target.stream_id}`} > ${target.topic || '(no topic)'}`;
@@ -107,7 +107,7 @@ function conversationTitle(db: MirrorDatabase, conversation: ConversationKey, ow
  * The conversations with cached messages, the most recently active first, a page of `limit` whose
  * newest message is older than `before`; unread counts are the server's (unread_conversations).
  */
-export function recentConversations(db: MirrorDatabase, own_user_id: number, page: { before?: number | undefined; limit: number }): RecentPage {
+export function recentConversations(db: ReadOnlyMirror, own_user_id: number, page: { before?: number | undefined; limit: number }): RecentPage {
   const rows = reader(
     db,
     `SELECT c.conversation, c.last_message_id, m.timestamp AS last_timestamp, coalesce(u.unread, 0) AS unread

@@ -1,7 +1,7 @@
 // Whether a channel topic is muted or followed for the user, as the server defines it: a topic's
 // own visibility_policy wins; otherwise the channel's is_muted applies.
 import { z } from 'zod';
-import type { MirrorDatabase } from './database';
+import type { ReadOnlyMirror } from './database';
 import { reader } from './statements';
 
 /** Topic visibility policies (spec: user topics). */
@@ -15,7 +15,7 @@ export function isMutedTopic(policy: number | undefined, channelMuted: boolean):
 const policyRow = z.object({ visibility_policy: z.number() });
 const mutedRow = z.object({ muted: z.number().nullable() });
 
-export function topicVisibility(db: MirrorDatabase, stream_id: number, topic: string): { muted: boolean; followed: boolean } {
+export function topicVisibility(db: ReadOnlyMirror, stream_id: number, topic: string): { muted: boolean; followed: boolean } {
   const policy = reader(db, 'SELECT visibility_policy FROM user_topics WHERE stream_id = ? AND topic_name = ?', policyRow).get(stream_id, topic)?.visibility_policy;
   const channelMuted = reader(db, "SELECT json_extract(json, '$.is_muted') AS muted FROM subscriptions WHERE stream_id = ?", mutedRow).get(stream_id)?.muted === 1;
   return { muted: isMutedTopic(policy, channelMuted), followed: policy === VISIBILITY.followed };

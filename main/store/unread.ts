@@ -54,30 +54,6 @@ export function markAllRead(db: MirrorDatabase): void {
   writer(db, 'DELETE FROM unread_messages').run();
 }
 
-/** What the user marks read at once: a topic, a channel, a direct conversation, or everything. */
-export type ReadScope =
-  | { scope: 'topic'; stream_id: number; topic: string }
-  | { scope: 'channel'; stream_id: number }
-  | { scope: 'direct'; user_ids: number[] }
-  | { scope: 'all' };
-
-/** Marks a scope read in the mirror at once, before the server confirms it (or while offline). */
-export function markScopeRead(db: MirrorDatabase, target: ReadScope): void {
-  switch (target.scope) {
-    case 'topic':
-      writer(db, 'DELETE FROM unread_messages WHERE conversation = ?').run(channelTopicConversation(target.stream_id, target.topic));
-      return;
-    case 'channel':
-      writer(db, 'DELETE FROM unread_messages WHERE stream_id = ?').run(target.stream_id);
-      return;
-    case 'direct':
-      writer(db, 'DELETE FROM unread_messages WHERE conversation = ?').run(directConversation(target.user_ids));
-      return;
-    case 'all':
-      markAllRead(db);
-  }
-}
-
 export function unreadPlaceOf(detail: UnreadDetail, own_user_id: number): UnreadPlace {
   return detail.type === 'stream' ? channelPlace(detail.stream_id, detail.topic) : directPlace([...detail.user_ids, own_user_id]);
 }
@@ -141,7 +117,7 @@ export function unreadCounts(db: ReadOnlyMirror): UnreadCounts {
 const uncachedRow = z.object({ conversation: z.string(), unread: z.number(), newest_message_id: z.number() });
 
 /** Conversations with unread messages the mirror does not hold yet, newest unread first: what the background fetch brings. */
-export function uncachedUnreadConversations(db: MirrorDatabase): z.infer<typeof uncachedRow>[] {
+export function uncachedUnreadConversations(db: ReadOnlyMirror): z.infer<typeof uncachedRow>[] {
   return reader(
     db,
     `SELECT conversation, unread, newest_message_id FROM unread_conversations c
@@ -155,7 +131,7 @@ export function uncachedUnreadConversations(db: MirrorDatabase): z.infer<typeof 
 const previewRow = z.object({ conversation: z.string(), sender_full_name: z.string(), preview: z.string(), timestamp: z.number() });
 
 /** The newest unread message of each unread conversation where it is cached: its sender and a line of its text. */
-export function newestUnreadPreviews(db: MirrorDatabase): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
+export function newestUnreadPreviews(db: ReadOnlyMirror): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
   const rows = reader(
     db,
     `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, m.timestamp,

@@ -8,7 +8,7 @@ import type { MirrorDatabase } from '../store/database';
 import { clearEventQueue, loadEventQueue } from '../store/event-queue';
 import { checkedEvents, UnusableAnswerError } from './answers';
 import { applyEvents, highestEventId } from './apply-events';
-import { EVERYTHING_CHANGED } from './changes';
+import { ChangeCollector, EVERYTHING_CHANGED, hasChanges } from '../store/changes';
 import { backfillMessages, refreshMessages, refreshNewestMessages } from './fetch-messages';
 import { repairFor } from './repair';
 import type { SyncStatus } from './status';
@@ -222,7 +222,7 @@ export class SyncEngine {
         },
       });
       this.#queue = { ...queue, last_event_id: highestEventId(events, last_event_id) };
-      if (Object.keys(changes.changed).length > 0) this.#o.onChanges(changes);
+      if (hasChanges(changes)) this.#o.onChanges(changes);
     } catch (error) {
       // Skipping the event would leave the mirror wrong for good: start over from a snapshot.
       this.#o.logger.error('could not apply events; registering again', { error: String(error) });
@@ -268,14 +268,14 @@ export class SyncEngine {
 
   async #fetchOwed(signal: AbortSignal): Promise<void> {
     const { db, client } = this.#o;
-    const refreshed = await refreshMessages(client, db, this.#owed.message_ids, signal);
+    const changes = new ChangeCollector();
+    await refreshMessages(client, db, this.#owed.message_ids, signal, changes);
     this.#owed.message_ids = [];
-    const newest = this.#owed.newest ? await refreshNewestMessages(client, db, signal) : [];
+    if (this.#owed.newest) await refreshNewestMessages(client, db, signal, changes);
     this.#owed.newest = false;
-    const backfilled = this.#owed.backfill ? await backfillMessages(client, db, signal) : [];
+    if (this.#owed.backfill) await backfillMessages(client, db, signal, changes);
     this.#owed.backfill = false;
-    const changed = [...refreshed, ...newest, ...backfilled];
-    if (changed.length > 0) this.#o.onChanges({ all: false, changed: { messages: changed } });
+    if (!changes.empty) this.#o.onChanges(changes.notice());
   }
 
   /** Returns false when the loop must stop. */

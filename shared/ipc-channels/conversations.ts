@@ -68,7 +68,7 @@ export const conversationChannels = {
       cached: z.boolean().default(false),
     }),
   ),
-  /** Sent now, or queued in the outbox (offline, or the network failed); clears the draft either way. */
+  /** Queued in the outbox, the draft cleared with it, and answered at once; sent in order by the queue, online or on reconnect. */
   'messages.send': channel<SendResult>()(
     z.object({ conversation: conversationKey, content: messageContent.min(1), local_id: z.string().min(1).max(100).optional() }),
   ),

@@ -204,6 +204,8 @@ describe('messaging, end to end', () => {
   it('loads older messages when scrolled to the top', async () => {
     const { page, app } = member;
     for (let n = 1; n <= 70; n++) await app.core.handlers['messages.send']({ conversation: 'channel:1:history', content: `History ${n}` });
+    // Queued at once; all sent and filed before the conversation is opened.
+    await expect.poll(async () => (await app.core.handlers['outbox.list'](undefined)).length, { timeout: 20_000 }).toBe(0);
     await openChannelOf(page, 'channel:1:history');
     await expect.poll(() => item(page, 'channel:1:history').count(), { timeout: 10_000 }).toBe(1);
     await openConversation(page, 'channel:1:history');

@@ -11,6 +11,11 @@ export class CallError extends Error {
   }
 }
 
+/** What the user reads of a failure: its message (the server's own where it gave one). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export async function call<C extends IpcChannel>(channel: C, args: IpcArgs<C>): Promise<IpcResult<C>> {
   const envelope = await bridge.invoke(channel, args);
   if (!envelope.ok) throw new CallError(envelope.error);

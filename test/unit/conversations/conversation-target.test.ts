@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelTopicConversation, conversationKey, conversationNarrow, directConversation, formatConversation, parseConversation } from '../../../shared/conversation';
-import { conversationTarget, sendParams, typingTarget } from '../../../main/handlers/conversation-target';
+import { conversationTarget, sendParams, typingTarget } from '../../../main/app/conversation-target';
 
 describe('conversation keys as the service sees them', () => {
   it('reads a channel topic, colons in the topic included', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openMirror } from '../../../main/store/database';
 import { deleteDraft, getDraft, listDrafts, saveDraft } from '../../../main/store/drafts';
+import { ChangeCollector } from '../../../main/store/changes';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,18 +19,18 @@ function mirrorPath(): string {
 it('keeps one draft per conversation across a reopen, newest first; empty content deletes it', () => {
   const path = mirrorPath();
   const db = openMirror(path);
-  saveDraft(db, 'channel:1:lunch', 'first', 1);
-  saveDraft(db, 'direct:1,2', 'hello', 2);
-  saveDraft(db, 'channel:1:lunch', 'first, edited', 3);
+  saveDraft(db, 'channel:1:lunch', 'first', new ChangeCollector(), 1);
+  saveDraft(db, 'direct:1,2', 'hello', new ChangeCollector(), 2);
+  saveDraft(db, 'channel:1:lunch', 'first, edited', new ChangeCollector(), 3);
   db.close();
   const reopened = openMirror(path);
   expect(listDrafts(reopened).map((d) => [d.conversation, d.content])).toEqual([
     ['channel:1:lunch', 'first, edited'],
     ['direct:1,2', 'hello'],
   ]);
-  saveDraft(reopened, 'direct:1,2', '');
+  saveDraft(reopened, 'direct:1,2', '', new ChangeCollector());
   expect(getDraft(reopened, 'direct:1,2')).toBeUndefined();
-  deleteDraft(reopened, 'channel:1:lunch');
+  deleteDraft(reopened, 'channel:1:lunch', new ChangeCollector());
   expect(listDrafts(reopened)).toEqual([]);
   reopened.close();
 });

@@ -11,6 +11,7 @@ import { upsertMessages } from '../../../main/store/messages';
 import { replaceUnread } from '../../../main/store/unread';
 import { usersTable } from '../../../main/store/users';
 import { channel, message, user } from './fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 const SELF = 1;
 let db: MirrorDatabase;
@@ -44,7 +45,7 @@ beforeEach(() => {
       message(15, 'lunch', from(5, 'Fa')),
       message(16, 'lunch', from(6, 'Gu')),
       message(17, 'lunch', from(2, 'Bo')),
-    ].map((m) => ({ message: m, flags: [] })),
+    ].map((m) => ({ message: m, flags: [] })), new ChangeCollector(),
   );
   replaceUnread(db, { count: 2, streams: [{ stream_id: 5, topic: 'lunch', unread_message_ids: [16, 17] }], pms: [], huddles: [], mentions: [] }, SELF);
 });

@@ -10,6 +10,7 @@ import { saveEventQueue } from '../../../main/store/event-queue';
 import { searchCachedMessages, searchQuery } from '../../../main/store/search';
 import { applyEvents } from '../../../main/sync/apply-events';
 import { message as fixture } from './fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 let db: MirrorDatabase;
 beforeEach(() => {
@@ -27,7 +28,7 @@ describe('offline search', () => {
       { message: message(1, 'deploys', '<p>The rollback went fine</p>'), flags: [] },
       { message: message(2, 'lunch', '<p>Rollback of the <strong>deploy</strong> tomorrow</p>'), flags: [] },
       { message: message(3, 'lunch', '<p>Pizza?</p>'), flags: [] },
-    ]);
+    ], new ChangeCollector());
     expect(found('rollback')).toEqual([2, 1]);
     expect(found('deploy rollback')).toEqual([2, 1]);
     expect(found('pizza lunch')).toEqual([3]);
@@ -35,7 +36,7 @@ describe('offline search', () => {
   });
 
   it('reads the text, not the markup, and takes words as prefixes and accents as optional', () => {
-    upsertMessages(db, [{ message: message(1, 'café', '<p><span class="user-mention" data-user-id="4">@Ada</span> Réunion &amp; notes</p>'), flags: [] }]);
+    upsertMessages(db, [{ message: message(1, 'café', '<p><span class="user-mention" data-user-id="4">@Ada</span> Réunion &amp; notes</p>'), flags: [] }], new ChangeCollector());
     expect(found('span')).toEqual([]);
     expect(found('mention')).toEqual([]);
     expect(found('reunion')).toEqual([1]);
@@ -46,16 +47,16 @@ describe('offline search', () => {
 
   it('follows edits, moves and deletions in the same transaction as the message write, and not flag changes', () => {
     saveEventQueue(db, { queue_id: 'q', last_event_id: 0, registered_at: 0 });
-    upsertMessages(db, [{ message: message(1, 'deploys', '<p>old words</p>'), flags: [] }]);
+    upsertMessages(db, [{ message: message(1, 'deploys', '<p>old words</p>'), flags: [] }], new ChangeCollector());
     applyEvents(db, [{ id: 1, type: 'update_message', message_id: 1, message_ids: [1], edit_timestamp: 1700000100, content: 'new', rendered_content: '<p>fresh words</p>' }]);
     expect(found('old')).toEqual([]);
     expect(found('fresh')).toEqual([1]);
     applyEvents(db, [{ id: 2, type: 'update_message', message_id: 1, message_ids: [1], edit_timestamp: 1700000200, subject: 'incidents' }]);
     expect(found('incidents fresh')).toEqual([1]);
     expect(found('deploys')).toEqual([]);
-    setFlag(db, [1], 'starred', true);
+    setFlag(db, [1], 'starred', true, new ChangeCollector());
     expect(found('fresh')).toEqual([1]);
-    deleteMessages(db, [1]);
+    deleteMessages(db, [1], new ChangeCollector());
     expect(found('fresh')).toEqual([]);
   });
 
@@ -68,16 +69,16 @@ describe('offline search', () => {
     for (let step = 0; step < 400; step++) {
       const id = 1 + Math.floor(next() * 40);
       const roll = next();
-      if (roll < 0.35) upsertMessages(db, [{ message: written(id), flags: [] }]);
-      else if (roll < 0.5) upsertMessages(db, [{ message: getMessage(db, id)?.message ?? written(id), flags: ['read'] }]);
-      else if (roll < 0.6) setFlag(db, [id], 'starred', next() < 0.5);
-      else if (roll < 0.7) addReaction(db, id, { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 2 });
-      else if (roll < 0.85) deleteMessages(db, [id]);
+      if (roll < 0.35) upsertMessages(db, [{ message: written(id), flags: [] }], new ChangeCollector());
+      else if (roll < 0.5) upsertMessages(db, [{ message: getMessage(db, id)?.message ?? written(id), flags: ['read'] }], new ChangeCollector());
+      else if (roll < 0.6) setFlag(db, [id], 'starred', next() < 0.5, new ChangeCollector());
+      else if (roll < 0.7) addReaction(db, id, { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 2 }, new ChangeCollector());
+      else if (roll < 0.85) deleteMessages(db, [id], new ChangeCollector());
       else {
         expect(() =>
           db.transaction(() => {
-            upsertMessages(db, [{ message: written(id), flags: [] }]);
-            deleteMessages(db, [id + 1]);
+            upsertMessages(db, [{ message: written(id), flags: [] }], new ChangeCollector());
+            deleteMessages(db, [id + 1], new ChangeCollector());
             throw new Error('the batch fails');
           })(),
         ).toThrow('the batch fails');

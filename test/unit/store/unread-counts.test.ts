@@ -3,7 +3,9 @@
 // unread messages themselves (migration 7's own test is in migrations/).
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { addUnread, channelPlace, directPlace, markRead, markScopeRead, moveUnread, replaceUnread, unreadCounts } from '../../../main/store/unread';
+import { markScopeRead } from '../../../main/store/read-state';
+import { addUnread, channelPlace, directPlace, markRead, moveUnread, replaceUnread, unreadCounts } from '../../../main/store/unread';
+import { ChangeCollector } from '../../../main/store/changes';
 
 let db: MirrorDatabase;
 afterEach(() => db.close());
@@ -40,8 +42,8 @@ describe('unread counts per conversation', () => {
       if (roll < 0.6) addUnread(db, 1 + Math.floor(next() * 300), place(), next() < 0.2);
       else if (roll < 0.75) markRead(db, ids());
       else if (roll < 0.85) moveUnread(db, ids(), next() < 0.5 ? { topic: `topic ${Math.floor(next() * 4)}` } : { stream_id: 1 + Math.floor(next() * 3) });
-      else if (roll < 0.93) markScopeRead(db, { scope: 'topic', stream_id: 1 + Math.floor(next() * 3), topic: `topic ${Math.floor(next() * 4)}` });
-      else if (roll < 0.98) markScopeRead(db, { scope: 'channel', stream_id: 1 + Math.floor(next() * 3) });
+      else if (roll < 0.93) markScopeRead(db, { scope: 'topic', stream_id: 1 + Math.floor(next() * 3), topic: `topic ${Math.floor(next() * 4)}` }, new ChangeCollector());
+      else if (roll < 0.98) markScopeRead(db, { scope: 'channel', stream_id: 1 + Math.floor(next() * 3) }, new ChangeCollector());
       else replaceUnread(db, { count: 2, streams: [{ stream_id: 1, topic: 'topic 0', unread_message_ids: [400, 401] }], pms: [], huddles: [], mentions: [401] }, 5);
       expect(counted(), `after step ${step}`).toEqual(recount());
     }

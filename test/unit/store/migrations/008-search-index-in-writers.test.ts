@@ -4,6 +4,7 @@ import { upsertMessages } from '../../../../main/store/messages';
 import { searchCachedMessages } from '../../../../main/store/search';
 import { message } from '../fixtures';
 import { mirrorAt } from './at-version';
+import { ChangeCollector } from '../../../../main/store/changes';
 
 it('migration 8 drops the search triggers, keeping what they indexed: the message writers index from then on', () => {
   const old = mirrorAt(7);
@@ -14,7 +15,7 @@ it('migration 8 drops the search triggers, keeping what they indexed: the messag
   const db = old.migrateTo(8);
   expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'messages_search_%'").pluck().all()).toEqual([]);
   expect(searchCachedMessages(db, 'trigger').map((found) => found.message.id)).toEqual([7]);
-  upsertMessages(db, [{ message: message(8, 'history', { content: '<p>Indexed by its writer</p>', content_type: 'text/html' }), flags: [] }]);
+  upsertMessages(db, [{ message: message(8, 'history', { content: '<p>Indexed by its writer</p>', content_type: 'text/html' }), flags: [] }], new ChangeCollector());
   expect(searchCachedMessages(db, 'writer').map((found) => found.message.id)).toEqual([8]);
   db.close();
 });

@@ -3,7 +3,7 @@
 import type { SendMessageParams } from '../../shared/api/operations';
 import { parseConversation, type Conversation } from '../../shared/conversation';
 import type { TypingTarget } from '../sync/typing';
-import { UserFacingError } from './dispatch';
+import { UserFacingError } from './user-facing-error';
 
 /** The conversation a key names; the IPC validator has checked it, so a bad key is a caller's bug. */
 export function conversationTarget(key: string): Conversation {

@@ -4,7 +4,7 @@
 // AES-256-GCM, laid out as ephemeral public key | IV | ciphertext | tag, in standard base64.
 import { createCipheriv, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
 import type { PushRegistration, PushTokenKind } from '../../shared/api/records';
-import { UserFacingError } from './dispatch';
+import { UserFacingError } from './user-facing-error';
 
 export interface DeviceRegistration {
   token_kind: PushTokenKind;
