@@ -9,7 +9,7 @@ import { conversationTarget, typingTarget } from '../app/conversation-target';
 import type { AccountSession } from '../app/session';
 import { UserFacingError } from '../app/user-facing-error';
 import { channelsTable } from '../store/channels';
-import { cachedConversation, cachedConversations } from '../store/conversations';
+import { cachedConversation, cachedConversations, conversationUpdate } from '../store/conversations';
 import { getRecord } from '../store/keyed-table';
 import { conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
@@ -21,6 +21,8 @@ import type { AreaHandlers } from './dispatch';
 
 /** How many of the newest messages a refresh of the conversation list fetches. */
 const REFRESH_MESSAGES = 200;
+/** New messages one update of an open conversation brings at most; a burst beyond reads the page again. */
+const UPDATE_NEWER = 200;
 
 const stored = (messages: readonly Message[]) => messages.map((message) => ({ message, flags: message.flags ?? [] }));
 
@@ -47,6 +49,7 @@ export type ConversationChannel =
   | 'conversations.list'
   | 'conversations.get'
   | 'messages.page'
+  | 'messages.update'
   | 'messages.send'
   | 'messages.flag'
   | 'messages.removeReaction'
@@ -104,6 +107,10 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       }
       const messages = conversationMessages(session.db, conversation, { ...(before !== undefined && { before }), limit });
       return { messages, found_oldest: messages.length < limit, pending: session.sendQueue.pending(conversation) };
+    },
+    'messages.update': ({ conversation, after, message_ids }) => {
+      const session = context.activeSession();
+      return { ...conversationUpdate(session.db, conversation, after, message_ids, UPDATE_NEWER), pending: session.sendQueue.pending(conversation) };
     },
     'messages.send': ({ conversation, content, local_id }) => {
       const session = context.activeSession();

@@ -24,7 +24,8 @@ export interface StoredMessage {
   flags: string[];
 }
 
-const messageRow = z.object({ flags: z.string(), json: z.string() });
+/** A cached message as read: its flags column and its JSON. */
+export const messageRow = z.object({ flags: z.string(), json: z.string() });
 const messageIdRow = z.object({ message_id: z.number() });
 const messageFlags = z.array(z.string());
 
@@ -92,7 +93,11 @@ export function getMessage(db: ReadOnlyMirror, message_id: number): StoredMessag
 export function updateMessage(db: MirrorDatabase, message_id: number, change: (stored: StoredMessage) => StoredMessage, changes: ChangeSink): boolean {
   const stored = getMessage(db, message_id);
   if (!stored) return false;
-  upsertMessages(db, [change(stored)], changes);
+  const changed = change(stored);
+  upsertMessages(db, [changed], changes);
+  // Moved: the conversation it left lost it.
+  const from = conversationOf(stored.message);
+  if (conversationOf(changed.message) !== from) changes.touch(from);
   return true;
 }
 
@@ -131,11 +136,15 @@ export function setFlag(db: MirrorDatabase, message_ids: readonly number[] | 'al
 }
 
 export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[], changes: ChangeSink): void {
+  const conversationOfId = reader(db, 'SELECT conversation FROM messages WHERE message_id = ?', z.object({ conversation: z.string() }));
   const statement = writer(db, 'DELETE FROM messages WHERE message_id = ?');
   for (const id of message_ids) {
-    if (statement.run(id).changes === 0) continue;
+    const cached = conversationOfId.get(id);
+    if (cached === undefined) continue;
+    statement.run(id);
     unindexMessage(db, id);
     changes.add('messages', id);
+    changes.touch(cached.conversation);
   }
 }
 
