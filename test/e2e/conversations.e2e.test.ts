@@ -165,7 +165,8 @@ describe('messaging, end to end', () => {
     } finally {
       Object.assign(handlers, originals);
     }
-    expect(asked.filter((channel) => channel === 'messages.page')).toHaveLength(2);
+    // Each open asks for the mirror's page (shown at once) and, online, the server's newest.
+    expect(asked.filter((channel) => channel === 'messages.page')).toHaveLength(4);
     // Read when the account became active, and again only when the organization or the outbox changes.
     for (const shared of ['messages.editRules', 'emoji.recent', 'compose.vocabulary', 'outbox.list']) expect(asked).not.toContain(shared);
   });

@@ -4,22 +4,18 @@
 // refuse them anyway); the screens show initials instead.
 import { browserToken } from './browser-token';
 
-/** The active account, kept current by App.svelte. */
-export const activeAccount = $state({ account_id: '', server_url: '' });
-
-export function serverImageUrl(url: string | null | undefined): string | null {
-  if (!url || !activeAccount.account_id) return null;
+/** Where the window loads `url` of the account's server from; null for another origin. */
+export function serverImagePath(account_id: string, server_url: string, url: string | null | undefined): string | null {
+  if (!url || !account_id) return null;
   let path: string;
   if (url.startsWith('/') && !url.startsWith('//')) {
     path = url;
   } else {
     const parsed = URL.parse(url);
-    if (!parsed || parsed.origin !== URL.parse(activeAccount.server_url)?.origin) return null;
+    if (!parsed || parsed.origin !== URL.parse(server_url)?.origin) return null;
     path = `${parsed.pathname}${parsed.search}`;
   }
-  return location.protocol === 'app:'
-    ? `server-image://${activeAccount.account_id}${path}`
-    : `/server-image/${browserToken}/${activeAccount.account_id}${path}`;
+  return location.protocol === 'app:' ? `server-image://${account_id}${path}` : `/server-image/${browserToken}/${account_id}${path}`;
 }
 
 export function initials(name: string): string {

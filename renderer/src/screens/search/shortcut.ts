@@ -1,6 +1,7 @@
 // Ctrl+K anywhere, or / outside a text field, opens Search with its box focused.
-import { router } from '../../lib/route.svelte';
+import type { Router } from '../../account/context';
 
+/** The search box shown, for the shortcut to focus; the Search view sets it. */
 export const searchBox: { element: HTMLInputElement | undefined } = { element: undefined };
 
 function typing(target: EventTarget | null): boolean {
@@ -8,7 +9,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /** Installs the shortcut; returns its removal. */
-export function installSearchShortcut(): () => void {
+export function installSearchShortcut(router: Router): () => void {
   const keys = (event: KeyboardEvent) => {
     const ctrlK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
     const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing(event.target);
