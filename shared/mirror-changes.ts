@@ -1,6 +1,7 @@
 // What changed in the mirror after one batch of events, one reconcile or one action: pushed to
 // the UI, which re-reads only what it shows of these records and conversations. Plain JSON.
 import type { ConversationKey } from './conversation';
+import type { PendingMessage } from './ipc-channels/send-queue';
 
 export type MirrorKind =
   | 'users'
@@ -37,4 +38,6 @@ export interface MirrorChanges {
   conversations: ConversationKey[];
   /** The unread totals after this change, when it may have changed them: counted once, in main. */
   unread?: UnreadTotals;
+  /** Each conversation whose messages waiting in the outbox changed, with those messages now, in send order. */
+  pending?: Record<ConversationKey, PendingMessage[]>;
 }

@@ -1,5 +1,6 @@
 import { registrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
+import { conversationOfRecordKey } from '../../shared/outbox-records';
 import type { JobProgress } from '../../shared/ipc';
 import { isAdministrator } from '../admin/caller';
 import { JobRunner } from '../admin/job-runner';
@@ -177,11 +178,17 @@ export class AccountSession {
     return isAdministrator(this.db, this.account.user_id);
   }
 
-  /** The one way a change notice leaves the session: the unread totals counted once, here, when it may have moved them. */
+  /**
+   * The one way a change notice leaves the session: the unread totals counted once, here, when it
+   * may have moved them, and the messages waiting for each conversation whose queue changed (what
+   * its open view shows of them, without asking).
+   */
   #publish(changes: MirrorChanges): void {
     if (!hasChanges(changes)) return;
     const unread = this.unread.after(changes);
-    this.#onChanges(unread ? { ...changes, unread } : changes);
+    const queued = (changes.changed.outbox ?? []).flatMap((key) => conversationOfRecordKey(String(key)) ?? []);
+    const pending = queued.length > 0 ? Object.fromEntries(queued.map((conversation) => [conversation, this.sendQueue.pending(conversation)])) : undefined;
+    this.#onChanges({ ...changes, ...(unread && { unread }), ...(pending && { pending }) });
   }
 
   /**
