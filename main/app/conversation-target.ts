@@ -1,16 +1,8 @@
 // What a conversation means to the service: the narrow that fetches it, where a message to
 // it goes, and whom the typing notifications reach.
 import type { SendMessageParams } from '../../shared/api/operations';
-import { parseConversation, type Conversation } from '../../shared/conversation';
+import type { Conversation } from '../../shared/conversation';
 import type { TypingTarget } from '../sync/typing';
-import { UserFacingError } from './user-facing-error';
-
-/** The conversation a key names; the IPC validator has checked it, so a bad key is a caller's bug. */
-export function conversationTarget(key: string): Conversation {
-  const conversation = parseConversation(key);
-  if (!conversation) throw new UserFacingError('INVALID_ARGUMENT', `Not a conversation: ${key.slice(0, 80)}`);
-  return conversation;
-}
 
 /** The others in a direct conversation; a conversation with oneself is addressed to oneself. */
 function recipients(user_ids: number[], me: number): number[] {

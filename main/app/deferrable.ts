@@ -2,7 +2,7 @@
 // outbox (and shown pending) when offline or when the network fails on the way, to be replayed on
 // reconnect in order. Errors the server returns are not deferred: the user sees them at once.
 import { outboxRecordKey, type Deferred, type OutboxRecord } from '../../shared/outbox-records';
-import { NetworkError, TimeoutError } from '../api/errors';
+import { isOffline } from '../api/failures';
 import type { ServiceClient } from '../api/service-client';
 import type { MirrorWrite } from '../store/changes';
 import type { ReadOnlyMirror } from '../store/database';
@@ -32,7 +32,7 @@ export class DeferrableCalls {
     try {
       return { pending: false, value: await sendDeferred(this.#o.client, this.#o.db, action.kind, action.payload) };
     } catch (error) {
-      if (error instanceof NetworkError || error instanceof TimeoutError) return defer();
+      if (isOffline(error)) return defer();
       throw error;
     }
   }

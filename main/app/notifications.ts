@@ -6,6 +6,7 @@
 import type { KnownEvent, MessageEvent } from '../../shared/api/events';
 import type { Message } from '../../shared/api/records';
 import { MENTION_FLAGS } from '../../shared/api/unread';
+import { channelTopicTitle } from '../../shared/conversation-title';
 import type { DesktopNotice } from '../../shared/notifications';
 import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
@@ -52,7 +53,7 @@ export class MessageNotifications {
   #notice(conversation: string, messages: readonly Message[]): DesktopNotice {
     const first = messages[0]!;
     const last = messages[messages.length - 1]!;
-    const where = first.type === 'stream' ? `#${typeof first.display_recipient === 'string' ? first.display_recipient : first.stream_id} > ${first.subject}` : null;
+    const where = first.type === 'stream' ? channelTopicTitle(typeof first.display_recipient === 'string' ? first.display_recipient : `channel ${first.stream_id}`, first.subject) : null;
     const title = where === null ? last.sender_full_name : `${last.sender_full_name} in ${where}`;
     const text = htmlText(last.rendered_content ?? last.content).replace(/\s+/g, ' ').trim();
     const excerpt = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;

@@ -4,7 +4,7 @@
 // retried or discarded; a scheduled message refused because it came due offline is sent now or
 // rescheduled.
 import { randomUUID } from 'node:crypto';
-import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
+import { formatConversation, type Conversation, type ConversationKey } from '../../shared/conversation';
 import type { PendingMessage, SendResult } from '../../shared/ipc';
 import type { MirrorWrite } from '../store/changes';
 import type { ReadOnlyMirror } from '../store/database';
@@ -20,7 +20,7 @@ import {
   updateOutboxPayload,
 } from '../store/outbox';
 import type { OutboxDrain } from '../sync/outbox-drain';
-import { conversationTarget, sendParams } from './conversation-target';
+import { sendParams } from './conversation-target';
 import { UserFacingError } from './user-facing-error';
 
 /** A queued message as its conversation shows it. */
@@ -63,9 +63,10 @@ export class SendQueue {
    * once; online, the queue starts sending it. A local id already queued answers for that
    * message: the renderer repeating a send does not send twice.
    */
-  send(message: { conversation: ConversationKey; content: string; local_id?: string | undefined; replaces?: number }): SendResult {
-    const { conversation, content, local_id = randomUUID(), replaces } = message;
-    const params = sendParams(conversationTarget(conversation), this.#o.user_id, content);
+  send(message: { to: Conversation; content: string; local_id?: string | undefined; replaces?: number }): SendResult {
+    const { to, content, local_id = randomUUID(), replaces } = message;
+    const conversation = formatConversation(to);
+    const params = sendParams(to, this.#o.user_id, content);
     const known = queuedMessages(this.#o.db, conversation).find((item) => item.local_id === local_id);
     const outbox_id =
       known?.outbox_id ??
@@ -101,7 +102,7 @@ export class SendQueue {
     const payload = item.kind === 'editScheduledMessage' ? { ...this.#scheduledRecord(item), ...item.payload } : item.payload;
     const content = payload['content'];
     if (typeof content !== 'string' || content === '') throw new UserFacingError('INVALID_ARGUMENT', 'This scheduled message has no text to send.');
-    return this.send({ conversation: this.#scheduledConversation(payload), content, replaces: outbox_id });
+    return this.send({ to: this.#scheduledConversation(payload), content, replaces: outbox_id });
   }
 
   /** The same refused scheduled message, given a new delivery time. */
@@ -130,12 +131,12 @@ export class SendQueue {
   }
 
   /** The conversation a scheduled message's payload goes to, as a message. */
-  #scheduledConversation(payload: Record<string, unknown>): ConversationKey {
+  #scheduledConversation(payload: Record<string, unknown>): Conversation {
     const to = payload['to'];
     const ids = (Array.isArray(to) ? to : [to]).filter((value): value is number => typeof value === 'number');
     const [first] = ids;
-    if (payload['type'] === 'direct' || payload['type'] === 'private') return directConversation([...ids, this.#o.user_id]);
+    if (payload['type'] === 'direct' || payload['type'] === 'private') return { kind: 'direct', user_ids: [...new Set([...ids, this.#o.user_id])].sort((a, b) => a - b) };
     if (first === undefined) throw new UserFacingError('INVALID_ARGUMENT', 'This scheduled message has no recipient to send it to.');
-    return channelTopicConversation(first, typeof payload['topic'] === 'string' ? payload['topic'] : '');
+    return { kind: 'channel', stream_id: first, topic: typeof payload['topic'] === 'string' ? payload['topic'] : '' };
   }
 }

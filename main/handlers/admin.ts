@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ServerSettings } from '../../shared/api/records';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
-import { NetworkError, TimeoutError } from '../api/errors';
+import { isOffline } from '../api/failures';
 import { getUserGroups } from '../api/user-groups';
 import { channelsTable } from '../store/channels';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
@@ -126,7 +126,7 @@ export function adminHandlers(
         return await client.call('getServerSettings', {});
       } catch (error) {
         // Offline: the copy kept after the last registration stands.
-        if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
+        if (!isOffline(error)) throw error;
         return keptServerSettings.safeParse(realmValue(db, 'server_settings')).data ?? null;
       }
     },
@@ -177,9 +177,8 @@ export function adminHandlers(
           await client.call('revokeInviteLink', { invite_id: id });
           revoked.push(id);
         } catch (error) {
-          const described = describeError(error);
-          if (described.code === 'NETWORK' || described.code === 'TIMEOUT') throw error;
-          refused.push({ id, message: described.message });
+          if (isOffline(error)) throw error;
+          refused.push({ id, message: describeError(error).message });
         }
       }
       return { revoked, refused };

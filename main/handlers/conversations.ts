@@ -3,18 +3,18 @@
 import type { Message } from '../../shared/api/records';
 import type { ConversationSummary, MessagePage, MessageView } from '../../shared/ipc';
 import type { OutboxRecord } from '../../shared/outbox-records';
-import { conversationNarrow } from '../../shared/conversation';
-import { NetworkError, TimeoutError } from '../api/errors';
-import { conversationTarget, typingTarget } from '../app/conversation-target';
+import { conversationNarrow, parseConversation, type Conversation, type NamedConversation } from '../../shared/conversation';
+import { channelTopicTitle, conversationTitle } from '../../shared/conversation-title';
+import { isOffline } from '../api/failures';
+import { typingTarget } from '../app/conversation-target';
 import type { AccountSession } from '../app/session';
 import { UserFacingError } from '../app/user-facing-error';
 import { channelsTable } from '../store/channels';
-import { cachedConversation, cachedConversations, conversationUpdate } from '../store/conversations';
+import { cachedConversation, cachedConversations, conversationUpdate, mirrorNames } from '../store/conversations';
 import { getRecord } from '../store/keyed-table';
 import { conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
 import { markMessagesRead, markMessagesUnread } from '../store/read-state';
-import { userName } from '../store/users';
 import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
@@ -26,23 +26,26 @@ const UPDATE_NEWER = 200;
 
 const stored = (messages: readonly Message[]) => messages.map((message) => ({ message, flags: message.flags ?? [] }));
 
-const offlineFault = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
-
-function summary(session: AccountSession, conversation: string, last: Message, unread: number, last_message_id: number): ConversationSummary {
-  const base = { conversation, last_message_id, last_timestamp: last.timestamp, unread };
-  const target = conversationTarget(conversation);
+function summary(session: AccountSession, { key, target }: NamedConversation, last: Message, unread: number, last_message_id: number): ConversationSummary {
+  const base = { conversation: key, last_message_id, last_timestamp: last.timestamp, unread };
+  const names = mirrorNames(session.db);
   if (target.kind === 'channel') {
-    const channel_name = getRecord(session.db, channelsTable, target.stream_id)?.name ?? (typeof last.display_recipient === 'string' ? last.display_recipient : `channel ${target.stream_id}`);
+    // The channel's name as the mirror has it, else as its last message named it.
+    const channel_name = getRecord(session.db, channelsTable, target.stream_id)?.name ?? (typeof last.display_recipient === 'string' ? last.display_recipient : names.channel(target.stream_id));
     const visibility_policy = topicPreferences(session.db, target.stream_id).find((p) => p.topic_name === target.topic)?.visibility_policy ?? 0;
-    return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: `#${channel_name} › ${target.topic || '(no topic)'}`, visibility_policy };
+    return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: channelTopicTitle(channel_name, target.topic), visibility_policy };
   }
-  const others = target.user_ids.filter((id) => id !== session.account.user_id);
-  const names = (others.length > 0 ? others : target.user_ids).map((id) => userName(session.db, id));
-  return { ...base, kind: 'direct', user_ids: target.user_ids, title: names.join(', '), visibility_policy: 0 };
+  return { ...base, kind: 'direct', user_ids: target.user_ids, title: conversationTitle(target, session.account.user_id, names), visibility_policy: 0 };
 }
 
-function notifier(session: AccountSession, conversation: string): TypingNotifier {
-  return session.composers.of(conversation, () => typingTarget(conversationTarget(conversation), session.account.user_id));
+function notifier(session: AccountSession, { key, target }: NamedConversation): TypingNotifier {
+  return session.composers.of(key, () => typingTarget(target, session.account.user_id));
+}
+
+/** A conversation key read from the mirror (it wrote it). */
+function named(key: string): NamedConversation | undefined {
+  const target: Conversation | undefined = parseConversation(key);
+  return target && { key, target };
 }
 
 export type ConversationChannel =
@@ -68,15 +71,18 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
           session.write((db, changes) => upsertMessages(db, stored(messages), changes));
         } catch (error) {
           // The cached list stands when the network fails on the way.
-          if (!offlineFault(error)) throw error;
+          if (!isOffline(error)) throw error;
         }
       }
-      const conversations = cachedConversations(session.db).map((c) => summary(session, c.conversation, c.last.message, c.unread, c.last_message_id));
+      const conversations = cachedConversations(session.db).flatMap((c) => {
+        const conversation = named(c.conversation);
+        return conversation ? [summary(session, conversation, c.last.message, c.unread, c.last_message_id)] : [];
+      });
       return { user_id: session.account.user_id, is_admin: session.isAdministrator(), conversations };
     },
     'conversations.get': ({ conversation }) => {
       const session = context.activeSession();
-      const cached = cachedConversation(session.db, conversation);
+      const cached = cachedConversation(session.db, conversation.key);
       return {
         user_id: session.account.user_id,
         is_admin: session.isAdministrator(),
@@ -85,7 +91,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
     },
     'messages.page': async ({ conversation, before, limit, cached }): Promise<MessagePage> => {
       const session = context.activeSession();
-      const target = conversationTarget(conversation);
+      const { key, target } = conversation;
       if (!cached && session.online) {
         try {
           const result = await session.client.call('getMessages', {
@@ -100,22 +106,22 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
             .filter((m) => before === undefined || m.id < before)
             .sort((a, b) => a.id - b.id)
             .map((m) => getMessage(session.db, m.id) ?? { message: m, flags: m.flags ?? [] });
-          return { messages, found_oldest: result.found_oldest, pending: session.sendQueue.pending(conversation) };
+          return { messages, found_oldest: result.found_oldest, pending: session.sendQueue.pending(key) };
         } catch (error) {
-          if (!offlineFault(error)) throw error;
+          if (!isOffline(error)) throw error;
         }
       }
-      const messages = conversationMessages(session.db, conversation, { ...(before !== undefined && { before }), limit });
-      return { messages, found_oldest: messages.length < limit, pending: session.sendQueue.pending(conversation) };
+      const messages = conversationMessages(session.db, key, { ...(before !== undefined && { before }), limit });
+      return { messages, found_oldest: messages.length < limit, pending: session.sendQueue.pending(key) };
     },
     'messages.update': ({ conversation, after, message_ids }) => {
       const session = context.activeSession();
-      return { ...conversationUpdate(session.db, conversation, after, message_ids, UPDATE_NEWER), pending: session.sendQueue.pending(conversation) };
+      return { ...conversationUpdate(session.db, conversation.key, after, message_ids, UPDATE_NEWER), pending: session.sendQueue.pending(conversation.key) };
     },
     'messages.send': ({ conversation, content, local_id }) => {
       const session = context.activeSession();
       notifier(session, conversation).stop();
-      return session.sendQueue.send({ conversation, content, local_id });
+      return session.sendQueue.send({ to: conversation.target, content, local_id });
     },
     'messages.flag': async ({ messages, op, flag }) => {
       const session = context.activeSession();
@@ -156,6 +162,6 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       notifier(context.activeSession(), conversation).stop();
       return null;
     },
-    'typing.current': ({ conversation }) => ({ user_ids: context.activeSession().typing.typing(conversation) }),
+    'typing.current': ({ conversation }) => ({ user_ids: context.activeSession().typing.typing(conversation.key) }),
   };
 }

@@ -1,5 +1,5 @@
 // Browsing the mirror: channels by folder, the user directory, profiles.
-import { ServiceError } from '../api/errors';
+import { classifyFailure } from '../api/failures';
 import { storeChannels } from '../store/channels';
 import { searchUsers, storeUsers, userByEmail, userById } from '../store/users';
 import type { CoreContext } from './context';
@@ -44,7 +44,7 @@ export function directoryHandlers(
         return userProfile(db, (await client.call('getUserByEmail', { email, include_custom_profile_fields: true })).user);
       } catch (error) {
         // Not visible to this user, or no such user: the screen says so; server trouble is reported.
-        if (error instanceof ServiceError && error.status < 500 && error.status !== 401 && error.status !== 429) return null;
+        if (classifyFailure(error).kind === 'refused') return null;
         throw error;
       }
     },

@@ -9,7 +9,7 @@ import {
   type IpcResult,
 } from '../../shared/ipc';
 import { IPC_ARGUMENT_MAX_BYTES, ipcSize, tooLargeError } from '../../shared/ipc-limits';
-import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from '../api/errors';
+import { classifyFailure } from '../api/failures';
 import type { Logger } from '../api/logger';
 import { UserFacingError } from '../app/user-facing-error';
 
@@ -49,14 +49,12 @@ export async function dispatch(handlers: IpcHandlers, channel: unknown, rawArgs:
   }
 }
 
-/** Errors as the user should read them: the server's own message for service errors. */
+/** Errors as the user should read them: the server's own message for service errors; a fault of the app's own, pointed to the log. */
 export function describeError(error: unknown): IpcError {
   if (error instanceof UserFacingError) return { code: error.code, message: error.message };
-  if (error instanceof ServiceError) return { code: String(error.code), message: error.msg || error.message };
-  if (error instanceof NetworkError) return { code: 'NETWORK', message: error.message };
-  if (error instanceof TimeoutError) return { code: 'TIMEOUT', message: error.message };
-  if (error instanceof ValidationError) return { code: 'INVALID_ARGUMENT', message: error.message };
-  if (error instanceof UnsupportedFeatureError) return { code: 'UNSUPPORTED_FEATURE', message: error.message };
-  if (error instanceof ApiError) return { code: 'API', message: error.message };
-  return { code: 'INTERNAL', message: 'Something went wrong in the app; the details are in its log.' };
+  const failure = classifyFailure(error);
+  if (failure.code === 'INTERNAL') return { code: 'INTERNAL', message: 'Something went wrong in the app; the details are in its log.' };
+  // The renderer's arguments, checked against the operation's rules: its own to fix.
+  if (failure.code === 'INVALID_PARAMETERS') return { code: 'INVALID_ARGUMENT', message: failure.message };
+  return { code: failure.code, message: failure.message };
 }

@@ -2,6 +2,7 @@
 // direct messages first, then by channel in the sidebar's order (folders in the organization's
 // order, then the channels in no folder, by name), newest unread first inside a group.
 import { parseConversation } from '../../shared/conversation';
+import { directTitle, topicLabel } from '../../shared/conversation-title';
 import type { Inbox, InboxConversation, InboxGroup } from '../../shared/inbox';
 import { channelsTable, subscribedChannelTree } from '../store/channels';
 import { getRecord } from '../store/keyed-table';
@@ -36,8 +37,8 @@ export function inboxOf(db: MirrorDatabase, own_user_id: number): Inbox {
       group = { key, name, unread: 0, mentions: 0, conversations: [] };
       groups.set(key, group);
     }
-    const others = target.kind === 'direct' ? target.user_ids.filter((id) => id !== own_user_id) : [];
-    const title = target.kind === 'channel' ? target.topic || '(no topic)' : (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
+    // Under its channel's heading, a topic is named alone.
+    const title = target.kind === 'channel' ? topicLabel(target.topic) : directTitle(target.user_ids, own_user_id, (id) => userName(db, id));
     const row: InboxConversation = {
       conversation: entry.conversation,
       title,

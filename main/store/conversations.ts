@@ -2,6 +2,7 @@
 // sidebar the conversations known from their unread messages alone too; Recent conversations pages
 // through the cached ones with their latest senders.
 import { channelKeyPrefix, DIRECT_KEY_PREFIX, parseConversation } from '../../shared/conversation';
+import { conversationTitle, directTitle, type ConversationNames } from '../../shared/conversation-title';
 import { RECENT_PARTICIPANTS, type RecentConversation, type RecentPage } from '../../shared/recent';
 import type { SidebarDirect, SidebarTopic } from '../../shared/sidebar';
 import { channelsTable } from './channels';
@@ -107,22 +108,21 @@ export function directConversations(db: ReadOnlyMirror, own_user_id: number, lim
   return conversationsByPrefix(db, DIRECT_KEY_PREFIX, limit).flatMap(({ conversation, last_message_id }) => {
     const target = parseConversation(conversation);
     if (target?.kind !== 'direct') return [];
-    const others = target.user_ids.filter((id) => id !== own_user_id);
-    const title = (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
-    return [{ conversation, user_ids: target.user_ids, title, last_message_id }];
+    return [{ conversation, user_ids: target.user_ids, title: directTitle(target.user_ids, own_user_id, (id) => userName(db, id)), last_message_id }];
   });
 }
 
 const recentRow = z.object({ conversation: z.string(), last_message_id: z.number(), last_timestamp: z.number(), unread: z.number() });
 const participantRow = z.object({ user_id: z.number(), full_name: z.string() });
 
-/** A conversation's title: "#channel > topic", or the others in a direct conversation by name. */
-function conversationTitle(db: ReadOnlyMirror, conversation: ConversationKey, own_user_id: number): string {
+/** Channels and people named as the mirror has them, for conversation titles. */
+export function mirrorNames(db: ReadOnlyMirror): ConversationNames {
+  return { channel: (stream_id) => getRecord(db, channelsTable, stream_id)?.name ?? `channel ${stream_id}`, user: (user_id) => userName(db, user_id) };
+}
+
+function titleOf(db: ReadOnlyMirror, conversation: ConversationKey, own_user_id: number): string {
   const target = parseConversation(conversation);
-  if (!target) return conversation;
-  if (target.kind === 'channel') return `#${getRecord(db, channelsTable, target.stream_id)?.name ?? `channel ${target.stream_id}`} > ${target.topic || '(no topic)'}`;
-  const others = target.user_ids.filter((id) => id !== own_user_id);
-  return (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
+  return target ? conversationTitle(target, own_user_id, mirrorNames(db)) : conversation;
 }
 
 /**
@@ -149,7 +149,7 @@ export function recentConversations(db: ReadOnlyMirror, own_user_id: number, pag
   const conversations = rows.slice(0, page.limit).map(
     (row): RecentConversation => ({
       ...row,
-      title: conversationTitle(db, row.conversation, own_user_id),
+      title: titleOf(db, row.conversation, own_user_id),
       participants: participants.all(row.conversation, RECENT_PARTICIPANTS),
     }),
   );

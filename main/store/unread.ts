@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { jsonColumn, reader, writer } from './statements';
-import { isMutedTopic, VISIBILITY } from './topic-visibility';
+import { isFollowedTopic, isMutedTopic } from '../../shared/topic-visibility';
 
 export interface UnreadPlace {
   conversation: ConversationKey;
@@ -109,7 +109,7 @@ export function unreadCounts(db: ReadOnlyMirror): UnreadCounts {
     if (!muted) total += unread;
     mentions += mentioned;
     // Built field by field: spreading the row costs as much again as reading it.
-    return { conversation, stream_id, topic, unread, mentions: mentioned, newest_message_id, muted, followed: policy === VISIBILITY.followed };
+    return { conversation, stream_id, topic, unread, mentions: mentioned, newest_message_id, muted, followed: isFollowedTopic(policy) };
   });
   return { conversations, total, mentions };
 }

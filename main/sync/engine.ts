@@ -1,7 +1,8 @@
 import type { KnownEvent, TypingEvent } from '../../shared/api/events';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
-import { ApiError, ServiceError } from '../api/errors';
+import { ApiError } from '../api/errors';
+import { classifyFailure } from '../api/failures';
 import type { Logger } from '../api/logger';
 import type { OperationCaller } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
@@ -280,20 +281,19 @@ export class SyncEngine {
 
   /** Returns false when the loop must stop. */
   async #handleFailure(error: unknown): Promise<boolean> {
-    if (error instanceof ServiceError) {
-      if (error.code === 'BAD_EVENT_QUEUE_ID') {
-        this.#o.logger.info('the event queue is gone; registering again');
-        this.#queue = undefined;
-        return true;
-      }
-      if (error.status === 401) {
-        this.#setStatus({ state: 'key_rejected', message: error.msg });
-        return false;
-      }
-      if (error.code === 'RATE_LIMIT_HIT') {
-        await this.#wait((error.retryAfter ?? 1) * 1_000, error.msg);
-        return true;
-      }
+    const failure = classifyFailure(error);
+    if (failure.code === 'BAD_EVENT_QUEUE_ID') {
+      this.#o.logger.info('the event queue is gone; registering again');
+      this.#queue = undefined;
+      return true;
+    }
+    if (failure.kind === 'unauthorized') {
+      this.#setStatus({ state: 'key_rejected', message: failure.message });
+      return false;
+    }
+    if (failure.kind === 'rate_limited') {
+      await this.#wait((failure.retryAfter ?? 1) * 1_000, failure.message);
+      return true;
     }
     this.#failures += 1;
     const cap = Math.min(this.#o.backoff.maxMs, this.#o.backoff.baseMs * 2 ** (this.#failures - 1));

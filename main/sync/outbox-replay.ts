@@ -1,4 +1,5 @@
-import { ServiceError, UnsupportedFeatureError, ValidationError } from '../api/errors';
+import { mayHaveBeenDone } from '../../shared/failures';
+import { classifyFailure } from '../api/failures';
 import type { MirrorWrite } from '../store/changes';
 import type { ReadOnlyMirror } from '../store/database';
 import { newestMessageId } from '../store/messages';
@@ -108,48 +109,28 @@ async function deliverMessage({ db, write }: ReplayMirror, item: OutboxItem, mes
     write((db, changes) => markSent(db, item.outbox_id, message_id, changes));
     return { kind: 'sent', message_id };
   } catch (error) {
-    // A rate limit or a check before sending means the server never took it.
-    if (!unknownOutcome(error)) write((db) => clearInFlight(db, item.outbox_id));
+    // A rate limit, a refusal or a check before sending means the server never took it.
+    if (!mayHaveBeenDone(classifyFailure(error).kind)) write((db) => clearInFlight(db, item.outbox_id));
     return failed(write, item, error);
   }
 }
 
-/** A refusal is final; anything else counts as one transient failure, final after MAX_ATTEMPTS. */
+/**
+ * A refusal (by the server, or by the app's own check before sending: the rules or the server's
+ * level changed since the item was taken) is final; anything else counts as one transient
+ * failure, final after MAX_ATTEMPTS.
+ */
 function failed(write: MirrorWrite, item: OutboxItem, error: unknown): Outcome {
-  const refusal = refusalOf(error);
-  if (refusal) {
-    write((db, changes) => failOutboxItem(db, item.outbox_id, refusal.code, refusal.msg, changes));
-    return { kind: 'refused', ...refusal };
+  const { kind, code, message: msg } = classifyFailure(error);
+  if (kind === 'refused' || kind === 'invalid') {
+    write((db, changes) => failOutboxItem(db, item.outbox_id, code, msg, changes));
+    return { kind: 'refused', code, msg };
   }
-  const reason = transientReason(error);
   if (item.attempts + 1 >= MAX_ATTEMPTS) {
-    const msg = `Not sent after ${MAX_ATTEMPTS} tries. The last: ${reason.msg}`;
-    write((db, changes) => failOutboxItem(db, item.outbox_id, reason.code, msg, changes));
-    return { kind: 'refused', code: reason.code, msg };
+    const final = `Not sent after ${MAX_ATTEMPTS} tries. The last: ${msg}`;
+    write((db, changes) => failOutboxItem(db, item.outbox_id, code, final, changes));
+    return { kind: 'refused', code, msg: final };
   }
-  write((db, changes) => noteTransientFailure(db, item.outbox_id, reason.code, reason.msg, changes));
+  write((db, changes) => noteTransientFailure(db, item.outbox_id, code, msg, changes));
   return { kind: 'interrupted' };
-}
-
-/** The request may have reached the server and been stored: a lost answer, a timeout, a server error. */
-function unknownOutcome(error: unknown): boolean {
-  if (error instanceof ServiceError) return error.status >= 500;
-  return !(error instanceof ValidationError || error instanceof UnsupportedFeatureError);
-}
-
-function transientReason(error: unknown): { code: string; msg: string } {
-  if (error instanceof ServiceError) return { code: String(error.code), msg: error.msg || error.message };
-  return { code: 'NETWORK', msg: error instanceof Error ? error.message : String(error) };
-}
-
-/** A final answer about this item, as opposed to a reason to try again later. */
-function refusalOf(error: unknown): { code: string; msg: string } | undefined {
-  if (error instanceof ServiceError) {
-    const final = error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
-    return final ? { code: String(error.code), msg: error.msg } : undefined;
-  }
-  // Checked before sending: the rules or the server's level changed since the item was taken.
-  if (error instanceof ValidationError) return { code: 'INVALID_PARAMETERS', msg: error.message };
-  if (error instanceof UnsupportedFeatureError) return { code: 'UNSUPPORTED_FEATURE', msg: error.message };
-  return undefined;
 }

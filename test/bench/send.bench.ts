@@ -12,6 +12,7 @@ import { startBrowserMode } from '../../main/browser/server';
 import { build } from '../../scripts/app-runner';
 import { launchChromium, rendererDir } from '../e2e/harness';
 import { median, percentile, report, scratchDir, startSimulator } from './support';
+import { asCalled } from '../support/ipc-calls';
 
 const SENDS = 100;
 const TOPIC = 'bench send';
@@ -75,7 +76,7 @@ export async function sendBenchmarks(): Promise<void> {
     const online = new Promise<void>((resolve) => core.onNotice((notice, payload) => notice === 'sync.status' && (payload as { state: string }).state === 'online' && resolve()));
     await core.handlers['accounts.signIn']({ server_url: sim.url, email: sim.admin.email, api_key: sim.admin.api_key });
     await online;
-    await core.handlers['messages.send']({ conversation: CONVERSATION, content: 'The topic the bench sends to' });
+    await asCalled(core.handlers)['messages.send']({ conversation: CONVERSATION, content: 'The topic the bench sends to' });
 
     // Every call the window makes, by channel, counted where browser mode dispatches it.
     const calls = new Map<string, number>();

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { openWorld, screenshot, waitFor, type World } from './harness';
+import { asCalled } from '../support/ipc-calls';
 
 let world: World;
 let adminId: number;
@@ -257,7 +258,7 @@ describe('composing, end to end', () => {
       world.service.faults.latencyMs = 0;
     }
     expect(await composer().inputValue()).toBe('');
-    expect(await world.app.core.handlers['drafts.get']({ conversation: 'channel:1:Slow send' })).toBeNull();
+    expect(await asCalled(world.app.core.handlers)['drafts.get']({ conversation: 'channel:1:Slow send' })).toBeNull();
     await openDrafts();
     expect(await page().getByTestId('draft').filter({ hasText: 'Sent, never a draft' }).count()).toBe(0);
     const channel = page().locator('nav.sidebar [data-row="channel:1"]');

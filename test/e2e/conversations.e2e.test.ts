@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
 import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
+import { asCalled } from '../support/ipc-calls';
 
 let browser: Browser;
 let service: RunningService;
@@ -140,7 +141,7 @@ describe('messaging, end to end', () => {
     await reaction('tada').click();
     await expect.poll(() => reaction('tada').count()).toBe(0);
     expect(await reaction('heart').count()).toBe(1);
-    const stored = await admin.app.core.handlers['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
+    const stored = await asCalled(admin.app.core.handlers)['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
     expect(stored.messages[0]!.message.reactions.some((r) => r.user_id === memberAccount.user_id && r.emoji_name === 'tada')).toBe(false);
   });
 
@@ -204,7 +205,7 @@ describe('messaging, end to end', () => {
 
   it('loads older messages when scrolled to the top', async () => {
     const { page, app } = member;
-    for (let n = 1; n <= 70; n++) await app.core.handlers['messages.send']({ conversation: 'channel:1:history', content: `History ${n}` });
+    for (let n = 1; n <= 70; n++) await asCalled(app.core.handlers)['messages.send']({ conversation: 'channel:1:history', content: `History ${n}` });
     // Queued at once; all sent and filed before the conversation is opened.
     await expect.poll(async () => (await app.core.handlers['outbox.list'](undefined)).length, { timeout: 20_000 }).toBe(0);
     await openChannelOf(page, 'channel:1:history');
@@ -276,9 +277,9 @@ describe('messaging, end to end', () => {
     await screenshot(page, 'conversation-refused');
     await refused.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => page.getByTestId('refused').count()).toBe(0);
-    const server = await admin.app.core.handlers['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
+    const server = await asCalled(admin.app.core.handlers)['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
     expect(server.messages.length).toBeGreaterThan(1);
-    const mine = await member.app.core.handlers['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
+    const mine = await asCalled(member.app.core.handlers)['messages.page']({ conversation: 'channel:1:welcome', limit: 10, cached: false });
     expect(mine.messages[1]!.flags).toContain('starred');
     expect((await member.app.core.handlers['snippets.list'](undefined)).map((s) => s.title)).toContain('Standup (offline)');
   });

@@ -174,7 +174,7 @@ it('looks up a message found in flight after a restart: sent once whether or not
   db.close();
   // Its request may have reached the server: it can no longer be discarded (or edited).
   const stuck = await open(path);
-  expect(() => stuck.h['outbox.discard']({ outbox_id: reached.outbox_id })).toThrow(expect.objectContaining({ code: 'IN_FLIGHT' }));
+  await expect(stuck.h['outbox.discard']({ outbox_id: reached.outbox_id })).rejects.toThrow(expect.objectContaining({ code: 'IN_FLIGHT' }));
   await close(stuck.session);
   await restartService();
   // The first request had reached the server (sent with a queue that died with the app).

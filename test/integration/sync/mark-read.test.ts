@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../../shared/conversation';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
-import { conversationHandlers } from '../../../main/handlers/conversations';
+import { conversationHandlers, type ConversationChannel } from '../../../main/handlers/conversations';
 import { unreadHandlers } from '../../../main/handlers/unread';
 import { outboxItems } from '../../../main/store/outbox';
 import { unreadCounts } from '../../../main/store/unread';
 import type { ServiceAccount } from '../../service/index';
 import { clientFor } from '../../service/testing/client';
+import { asCalled, type IpcCalls } from '../../support/ipc-calls';
 import { until, useSimulatorSessions } from './engine-harness';
 
 const sim = useSimulatorSessions({ org: 'demo', heartbeatSeconds: 1, longpollTimeoutSeconds: 2, messages: 3000 });
@@ -28,14 +29,14 @@ async function serverUnread(account: ServiceAccount): Promise<ServerUnread> {
 
 function open(role: number): {
   session: AccountSession;
-  handlers: ReturnType<typeof unreadHandlers>;
-  conversations: ReturnType<typeof conversationHandlers>;
+  handlers: IpcCalls<'unread.counts' | 'unread.markRead'>;
+  conversations: IpcCalls<ConversationChannel>;
   account: ServiceAccount;
 } {
   const account = sim.service.accounts.find((candidate) => candidate.role === role)!;
   const session = sim.open(account);
   const context = { activeSession: () => session } as unknown as CoreContext;
-  return { session, account, handlers: unreadHandlers(context), conversations: conversationHandlers(context) };
+  return { session, account, handlers: asCalled(unreadHandlers(context)), conversations: asCalled(conversationHandlers(context)) };
 }
 
 describe('marking read', () => {

@@ -58,7 +58,7 @@ describe('recent conversations', () => {
     expect(page.conversations).toEqual([
       {
         conversation: channelTopicConversation(5, 'lunch'),
-        title: '#general > lunch',
+        title: '#general › lunch',
         last_message_id: 17,
         last_timestamp: 1700000017,
         unread: 2,
@@ -70,7 +70,7 @@ describe('recent conversations', () => {
         ],
       },
       { conversation: directConversation([SELF, 7]), title: 'Cy', last_message_id: 12, last_timestamp: 1700000012, unread: 0, participants: [{ user_id: 7, full_name: 'Cy' }] },
-      { conversation: channelTopicConversation(5, 'deploys'), title: '#general > deploys', last_message_id: 11, last_timestamp: 1700000011, unread: 0, participants: [{ user_id: 3, full_name: 'Di' }] },
+      { conversation: channelTopicConversation(5, 'deploys'), title: '#general › deploys', last_message_id: 11, last_timestamp: 1700000011, unread: 0, participants: [{ user_id: 3, full_name: 'Di' }] },
     ]);
   });
 
