@@ -6,7 +6,8 @@ import { directTitle, topicLabel } from '../../shared/conversation-title';
 import type { Inbox, InboxConversation, InboxGroup } from '../../shared/inbox';
 import { channelsTable, subscribedChannelTree } from '../store/channels';
 import { getRecord } from '../store/keyed-table';
-import { newestUnreadPreviews, unreadCounts } from '../store/unread';
+import type { UnreadCounts } from '../../shared/unread-counts';
+import { newestUnreadPreviews } from '../store/unread';
 import { userName } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
@@ -22,11 +23,12 @@ function sidebarOrder(db: MirrorDatabase): Map<number, number> {
   return new Map(ordered.map((entry, index) => [entry.stream_id, index]));
 }
 
-export function inboxOf(db: MirrorDatabase, own_user_id: number): Inbox {
+/** The Inbox of the unread counts the session counted last (not counted again for it). */
+export function inboxOf(db: MirrorDatabase, own_user_id: number, counts: UnreadCounts): Inbox {
   const previews = newestUnreadPreviews(db);
   const order = sidebarOrder(db);
   const groups = new Map<'direct' | number, InboxGroup>();
-  for (const entry of unreadCounts(db).conversations) {
+  for (const entry of counts.conversations) {
     if (entry.muted) continue;
     const target = parseConversation(entry.conversation);
     if (!target) continue;
@@ -61,7 +63,7 @@ export function inboxHandlers(context: CoreContext): AreaHandlers<'inbox.list'> 
   return {
     'inbox.list': () => {
       const session = context.activeSession();
-      return inboxOf(session.db, session.account.user_id);
+      return inboxOf(session.db, session.account.user_id, session.unread.counts());
     },
   };
 }

@@ -27,6 +27,7 @@ export interface StoredMessage {
 /** A cached message as read: its flags column and its JSON. */
 export const messageRow = z.object({ flags: z.string(), json: z.string() });
 const messageIdRow = z.object({ message_id: z.number() });
+const conversationRow = z.object({ conversation: z.string() });
 const messageFlags = z.array(z.string());
 
 /** A cached message read back. */
@@ -48,13 +49,13 @@ export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMess
   );
   const move = writer(db, 'UPDATE messages SET conversation = ?, timestamp = ? WHERE message_id = ? AND (conversation IS NOT ? OR timestamp IS NOT ?)');
   const updateFlags = writer(db, 'UPDATE messages SET flags = ? WHERE message_id = ? AND flags IS NOT ?');
-  const updateJson = writer(db, 'UPDATE messages SET json = ? WHERE message_id = ? AND json IS NOT ?');
+  // A fetched message carries its flags, an event's does not (they live in their column): the same
+  // message must read the same either way, or every fetch would count as an edit.
+  const updateJson = writer(db, "UPDATE messages SET json = ? WHERE message_id = ? AND json_remove(json, '$.flags') IS NOT json_remove(?, '$.flags')");
   for (const { message, flags } of messages) {
     const conversation = conversationOf(message);
     const flagsJson = JSON.stringify(flags);
-    // The flags live in their column: a fetched message carries them, an event's does not, and the
-    // same message must read the same either way (or every fetch would count as an edit).
-    const json = JSON.stringify('flags' in message ? { ...message, flags: undefined } : message);
+    const json = JSON.stringify(message);
     if (insert.run(message.id, conversation, message.timestamp, flagsJson, json).changes > 0) {
       indexMessage(db, message);
       changes.add('messages', message.id);
@@ -136,7 +137,7 @@ export function setFlag(db: MirrorDatabase, message_ids: readonly number[] | 'al
 }
 
 export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[], changes: ChangeSink): void {
-  const conversationOfId = reader(db, 'SELECT conversation FROM messages WHERE message_id = ?', z.object({ conversation: z.string() }));
+  const conversationOfId = reader(db, 'SELECT conversation FROM messages WHERE message_id = ?', conversationRow);
   const statement = writer(db, 'DELETE FROM messages WHERE message_id = ?');
   for (const id of message_ids) {
     const cached = conversationOfId.get(id);
@@ -166,8 +167,10 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
   },
   message: (db, event, changes) => {
     upsertMessages(db, [{ message: event.message, flags: event.flags ?? [] }], changes);
-    // The message this app queued: filed, so it leaves the outbox in the same transaction.
-    confirmSentMessage(db, { local_id: event.local_message_id, message_id: event.message.id }, changes);
+    // The message this app queued, echoed to the queue it was sent with: filed, so it leaves the
+    // outbox in the same transaction. (Sent with another queue, its event comes without the local
+    // id: the conversation shows it once all the same, and the outbox's own fetch removes the item.)
+    if (event.local_message_id !== undefined) confirmSentMessage(db, { local_id: event.local_message_id, message_id: event.message.id }, changes);
   },
   update_message: (db, event, changes) => {
     const { content, rendered_content, is_me_message, subject, new_stream_id, topic_links, edit_timestamp, rendering_only } = event;

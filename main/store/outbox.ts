@@ -52,6 +52,8 @@ const outboxRow = z.object({
 });
 const payloadShape = z.record(z.string(), z.unknown());
 const recordKeyRow = z.object({ record_key: z.string() });
+const idRow = z.object({ outbox_id: z.number().int() });
+const messageIdRow = z.object({ message_id: z.number() });
 
 const fromRow = (row: z.infer<typeof outboxRow>): OutboxItem => ({ ...row, payload: jsonColumn(row.payload, payloadShape) });
 
@@ -185,7 +187,7 @@ export function clearInFlight(db: MirrorDatabase, outbox_id: number): void {
  * message is filed in the mirror (its event, or a fetch), which removes it. Already filed, it goes now.
  */
 export function markSent(db: MirrorDatabase, outbox_id: number, message_id: number, changes: ChangeSink): void {
-  const filed = reader(db, 'SELECT message_id FROM messages WHERE message_id = ?', z.object({ message_id: z.number() })).get(message_id) !== undefined;
+  const filed = reader(db, 'SELECT message_id FROM messages WHERE message_id = ?', messageIdRow).get(message_id) !== undefined;
   if (filed) {
     removeOutboxItem(db, outbox_id, changes);
     return;
@@ -204,11 +206,12 @@ export function sentMessagesAwaitingEvent(db: ReadOnlyMirror): OutboxItem[] {
  * was sent with (or, sent without one, by its id); its item leaves the outbox in the same transaction.
  */
 export function confirmSentMessage(db: MirrorDatabase, message: { local_id: string | undefined; message_id: number }, changes: ChangeSink): void {
-  const found = reader(db, 'SELECT outbox_id FROM outbox WHERE local_id = ? OR sent_message_id = ?', z.object({ outbox_id: z.number().int() })).all(
-    message.local_id ?? null,
-    message.message_id,
-  );
-  for (const { outbox_id } of found) removeOutboxItem(db, outbox_id, changes);
+  // Each through its index: every message event asks, and almost none is this app's.
+  const found = [
+    ...reader(db, 'SELECT outbox_id FROM outbox WHERE sent_message_id = ?', idRow).all(message.message_id),
+    ...(message.local_id === undefined ? [] : reader(db, 'SELECT outbox_id FROM outbox WHERE local_id = ?', idRow).all(message.local_id)),
+  ];
+  for (const outbox_id of new Set(found.map((row) => row.outbox_id))) removeOutboxItem(db, outbox_id, changes);
 }
 
 /** Replaces an item's payload (a queued message's new text, say). */

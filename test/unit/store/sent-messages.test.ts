@@ -9,7 +9,7 @@ import { ChangeCollector } from '../../../main/store/changes';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { saveEventQueue } from '../../../main/store/event-queue';
 import { upsertMessages } from '../../../main/store/messages';
-import { enqueueMessage, markSent, nextPendingItem, outboxItem, queuedMessages, sentMessagesAwaitingEvent } from '../../../main/store/outbox';
+import { confirmSentMessage, enqueueMessage, markSent, nextPendingItem, outboxItem, queuedMessages, sentMessagesAwaitingEvent } from '../../../main/store/outbox';
 import { applyEvents } from '../../../main/sync/apply-events';
 import { eventErrors } from '../../support/reference';
 import { message } from './fixtures';
@@ -45,10 +45,12 @@ describe('a sent message', () => {
     expect(filed).toMatchObject({ changed: { messages: [40], outbox: [`conversations:${LUNCH}`] }, conversations: [LUNCH] });
   });
 
-  it('sent without a queue (no local id echoed) leaves the outbox by its id', () => {
+  it('sent with another queue (no local id echoed) shows once, and leaves the outbox when the message is confirmed by its id', () => {
     const outbox_id = queue('local-2');
     markSent(db, outbox_id, 41, new ChangeCollector());
     applyEvents(db, [messageEvent(41)]);
+    expect(queuedMessages(db, LUNCH)).toEqual([]);
+    confirmSentMessage(db, { local_id: undefined, message_id: 41 }, new ChangeCollector());
     expect(outboxItem(db, outbox_id)).toBeUndefined();
   });
 
