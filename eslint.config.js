@@ -33,6 +33,14 @@ export const layering = {
         { target: './main/handlers', from: ['./main/browser'], message: 'main/handlers/ adapt IPC to the session; browser mode carries them, not the reverse.' },
         { target: './preload', from: ['./main', './renderer', './test', './scripts'], message: 'preload/ may import only shared/ and preload/.' },
         { target: './renderer', from: ['./main', './preload', './test', './scripts'], message: 'The renderer never imports main/ or preload/.' },
+        // Inside the renderer: views reach the account's state through its context, never its parts
+        // (App.svelte, which makes the state per account, sits outside the folders).
+        {
+          target: './renderer/src/!(account)/**',
+          from: './renderer/src/account',
+          except: ['./context.ts'],
+          message: "Views reach the active account's state through account/context (accountState, useQuery, onChanges), never its parts.",
+        },
         { target: './test/service', from: ['./main', './shared', './renderer', './preload'], message: 'The simulator is written from the spec alone: it imports nothing of the client.' },
       ],
     },
@@ -44,6 +52,21 @@ const sqlOutsideStore = [
   { selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/]", message: 'Only main/store/ writes SQL: add a function there.' },
   { selector: 'CallExpression[callee.name=/^(prepared|reader|writer)$/]', message: 'Only main/store/ writes SQL: add a function there.' },
 ];
+
+/**
+ * The renderer's per-account state has one owner, the AccountState of account/, made per active
+ * account and dropped with it: no other module holds state of its own for the life of the page.
+ */
+const moduleStateInRenderer = ['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((declaration) => [
+  {
+    selector: `${declaration} > VariableDeclarator > CallExpression:matches([callee.name=/^\\$(state|derived)$/], [callee.object.name=/^\\$(state|derived)$/])`,
+    message: "No module-level runes in the renderer: per-account state belongs to the account's state (renderer/src/account/), the rest to a component.",
+  },
+  {
+    selector: `${declaration} > VariableDeclarator > NewExpression`,
+    message: "No module-level instances in the renderer's state modules: per-account state belongs to the account's state (renderer/src/account/).",
+  },
+]);
 
 /** Per-account state belongs to the account session, which disposes it; a handler module holds none. */
 const moduleStateInHandlers = ['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((declaration) => [
@@ -102,5 +125,11 @@ export default tseslint.config(
   { files: ['main/handlers/**'], rules: { 'no-restricted-syntax': ['error', ...sqlOutsideStore, ...moduleStateInHandlers] } },
   { files: ['preload/**'], rules: forbid([...nodeBuiltins, 'better-sqlite3', 'keytar', 'ky'], 'preload/ exposes the IPC bridge only.') },
   { files: ['renderer/**'], rules: forbid([...nodeBuiltins, ...nativeOrNetwork], 'The renderer has no Node, network or native access.') },
+  // The window's own state, not an account's: the connection main pushes and the colour theme of this computer.
+  {
+    files: ['renderer/**/*.svelte.ts'],
+    ignores: ['renderer/src/lib/connection.svelte.ts', 'renderer/src/lib/theme.svelte.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...moduleStateInRenderer] },
+  },
   { files: ['test/service/**'], rules: forbid(['electron'], 'The simulator is a plain Node server.') },
 );

@@ -1,3 +1,4 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { ipcNames } from './shared/ipc-names-define';
@@ -16,6 +17,8 @@ class LongestFirst extends BaseSequencer {
 
 export default defineConfig({
   define: ipcNames,
+  // The renderer's state modules (*.svelte.ts) are compiled as the app's build compiles them.
+  plugins: [svelte()],
   test: {
     include: ['test/**/*.test.ts'],
     // The real-server suite has its own configuration (vitest.real.config.ts) and server.

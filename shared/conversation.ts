@@ -41,11 +41,26 @@ export function parseConversation(key: string): Conversation | undefined {
   return undefined;
 }
 
-/** The validator of a conversation key crossing IPC. */
+/** A conversation named over IPC, as main's handlers take it: its key (in the one form) and what the key says. */
+export interface NamedConversation {
+  key: ConversationKey;
+  target: Conversation;
+}
+
+/** A conversation key crossing IPC: checked and parsed once, where main takes the argument. */
 export const conversationKey = z
   .string()
   .max(400)
-  .refine((key) => parseConversation(key) !== undefined, 'not a conversation');
+  .transform((key, context): NamedConversation => {
+    const parsed = parseConversation(key);
+    if (parsed) {
+      // One key, and one reading of it, for the same conversation (a group's ids sorted, each once).
+      const normal = formatConversation(parsed);
+      return { key: normal, target: parseConversation(normal) ?? parsed };
+    }
+    context.addIssue({ code: 'custom', message: 'not a conversation' });
+    return z.NEVER;
+  });
 
 /** The narrow that selects a conversation's messages (the service's channel/topic or dm operators). */
 export function conversationNarrow(conversation: Conversation): NarrowTerm[] {

@@ -1,5 +1,7 @@
-// What changed in the mirror after one batch of events or one reconcile: pushed to the UI,
-// which refreshes only what it shows of these kinds. Plain JSON.
+// What changed in the mirror after one batch of events, one reconcile or one action: pushed to
+// the UI, which re-reads only what it shows of these records and conversations. Plain JSON.
+import type { ConversationKey } from './conversation';
+import type { PendingMessage } from './ipc-channels/send-queue';
 
 export type MirrorKind =
   | 'users'
@@ -12,17 +14,30 @@ export type MirrorKind =
   | 'custom_profile_fields'
   | 'linkifiers'
   | 'user_topics'
+  /** Cached messages, by id: new, edited, flagged, reacted to, moved or deleted. */
   | 'messages'
   /** Unread counts (the sidebar, the Inbox, the badge): one key, 'counts'. */
   | 'unread'
   | 'realm'
-  /** Items waiting in the outbox (keyed by outbox_id): added, refused, sent or discarded. */
+  /** Actions waiting in the outbox, by the record key of what they change (`saved_snippets:7`, a conversation's messages...). */
   | 'outbox'
   /** Drafts (keyed by conversation): a send cleared one, say. */
   | 'drafts';
 
-/** Per kind, the keys of the changed records; `all: true` when the whole kind was replaced. */
+/** The unread messages outside muted conversations, and those mentioning the user. */
+export interface UnreadTotals {
+  total: number;
+  mentions: number;
+}
+
+/** Per kind, the keys of the changed records; `all: true` when the whole mirror was replaced. */
 export interface MirrorChanges {
   all: boolean;
   changed: Partial<Record<MirrorKind, (number | string)[]>>;
+  /** Conversations that gained, lost or moved messages, or whose messages waiting in the outbox changed. */
+  conversations: ConversationKey[];
+  /** The unread totals after this change, when it may have changed them: counted once, in main. */
+  unread?: UnreadTotals;
+  /** Each conversation whose messages waiting in the outbox changed, with those messages now, in send order. */
+  pending?: Record<ConversationKey, PendingMessage[]>;
 }

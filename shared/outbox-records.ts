@@ -1,7 +1,10 @@
 // Actions waiting in the outbox, and the record each changes, named by one key that main writes
 // into the outbox and the renderer looks up to show the action pending in place.
+import type { ConversationKey } from './conversation';
 
 export type OutboxRecord =
+  /** The messages sent to a conversation. */
+  | { table: 'conversations'; conversation: ConversationKey }
   | { table: 'saved_snippets'; saved_snippet_id: number }
   | { table: 'user_topics'; stream_id: number; topic: string }
   | { table: 'messages'; message_id: number }
@@ -9,8 +12,12 @@ export type OutboxRecord =
   | { table: 'messages'; flag: string }
   | { table: 'scheduled_messages'; scheduled_message_id: number | 'new' };
 
+const CONVERSATION_RECORD = 'conversations:';
+
 export function outboxRecordKey(record: OutboxRecord): string {
   switch (record.table) {
+    case 'conversations':
+      return `${CONVERSATION_RECORD}${record.conversation}`;
     case 'saved_snippets':
       return `saved_snippets:${record.saved_snippet_id}`;
     case 'user_topics':
@@ -20,6 +27,11 @@ export function outboxRecordKey(record: OutboxRecord): string {
     case 'scheduled_messages':
       return `scheduled_messages:${record.scheduled_message_id}`;
   }
+}
+
+/** The conversation whose messages a record key names; undefined for the other records. */
+export function conversationOfRecordKey(record_key: string): ConversationKey | undefined {
+  return record_key.startsWith(CONVERSATION_RECORD) ? record_key.slice(CONVERSATION_RECORD.length) : undefined;
 }
 
 export interface OutboxItemView {

@@ -5,7 +5,7 @@
 // stays 'running' and is checked on the server before it is sent again.
 import type { JobHalt } from '../../shared/bulk-jobs';
 import type { JobProgress } from '../../shared/ipc';
-import { ServiceError, UnsupportedFeatureError, ValidationError } from '../api/errors';
+import { classifyFailure } from '../api/failures';
 import type { Logger } from '../api/logger';
 import type { ServiceClient } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
@@ -296,27 +296,28 @@ export class JobRunner {
 
   async #refused(run: Run, item: ItemRow, error: unknown): Promise<void> {
     const { job_id } = run.job;
-    if (error instanceof ServiceError && error.code === 'RATE_LIMIT_HIT') {
+    const failure = classifyFailure(error);
+    if (failure.kind === 'rate_limited') {
       // A 429 means not done; the client already waited and retried, so the job waits longer.
       markPending(this.#db, job_id, item.item_index);
       run.queue.unshift({ ...item, state: 'pending' });
-      const ms = Math.max(this.#retryBaseMs, (error.retryAfter ?? 1) * 1000);
+      const ms = Math.max(this.#retryBaseMs, (failure.retryAfter ?? 1) * 1000);
       this.#waiting(run, Date.now() + ms);
       await this.#sleep(run, ms);
       run.waitingUntil = null;
-    } else if (error instanceof ServiceError && error.status < 500) {
-      const halt = run.operation.haltFor(error);
+    } else if (failure.kind === 'refused' || failure.kind === 'unauthorized') {
+      const halt = run.operation.haltFor(failure);
       if (halt) {
         markPending(this.#db, job_id, item.item_index);
         this.#halt(run, halt);
       } else {
-        markFailed(this.#db, job_id, item.item_index, String(error.code), error.msg);
+        markFailed(this.#db, job_id, item.item_index, failure.code, failure.message);
       }
-    } else if (error instanceof ValidationError) {
-      markFailed(this.#db, job_id, item.item_index, 'INVALID_ARGUMENT', error.message);
-    } else if (error instanceof UnsupportedFeatureError) {
+    } else if (failure.kind === 'invalid' && failure.code === 'INVALID_PARAMETERS') {
+      markFailed(this.#db, job_id, item.item_index, 'INVALID_ARGUMENT', failure.message);
+    } else if (failure.kind === 'invalid') {
       markPending(this.#db, job_id, item.item_index);
-      this.#halt(run, { code: 'UNSUPPORTED_FEATURE', message: error.message });
+      this.#halt(run, { code: failure.code, message: failure.message });
     } else {
       this.#logger.warn('a bulk job item got no answer; checking the server before sending it again', { job_id, item_index: item.item_index, error: String(error) });
       await this.#settleUnknown(run, item);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { CreateInviteLinkParams } from '../../shared/api/operations';
 import type { BulkJobKind, JobHalt } from '../../shared/bulk-jobs';
 import type { User } from '../../shared/api/records';
-import { ServiceError, ValidationError } from '../api/errors';
+import { ValidationError } from '../api/errors';
+import { classifyFailure, type Failure } from '../api/failures';
 import type { CallOptions, ServiceClient } from '../api/service-client';
 import type { ItemRow, JobSettings } from '../store/bulk-jobs';
 import { createUserPayload } from './plan-create-users';
@@ -19,18 +20,22 @@ export interface JobOperation {
   send(client: ServiceClient, item: Pick<ItemRow, 'payload' | 'secret'>, settings: JobSettings, options: CallOptions): Promise<Record<string, unknown>>;
   recover(client: ServiceClient, payload: Record<string, unknown>): Promise<Recovered>;
   /** A refusal that every other item would get too: the job halts instead of failing each. */
-  haltFor(error: ServiceError): JobHalt | null;
+  /** Whether a refusal stops the whole job (the caller lacks the right), not only its item. */
+  haltFor(failure: Failure): JobHalt | null;
 }
 
 // The service refuses missing rights with UNAUTHORIZED_PRINCIPAL, or BAD_REQUEST and a sentence.
 const NOT_PERMITTED = /not (authorized|allowed)|permission|must be an? (organization )?(administrator|owner)|insufficient/i;
 
-function permissionRefusal(error: ServiceError): boolean {
-  return error.code === 'UNAUTHORIZED_PRINCIPAL' || (error.code === 'BAD_REQUEST' && NOT_PERMITTED.test(error.msg));
+function permissionRefusal(failure: Failure): boolean {
+  return failure.code === 'UNAUTHORIZED_PRINCIPAL' || (failure.code === 'BAD_REQUEST' && NOT_PERMITTED.test(failure.message));
 }
 
 /** The service's answer for an email it does not know. */
-const isNoSuchUser = (error: unknown) => error instanceof ServiceError && error.code === 'BAD_REQUEST' && /no such user/i.test(error.msg);
+function isNoSuchUser(error: unknown): boolean {
+  const failure = classifyFailure(error);
+  return failure.code === 'BAD_REQUEST' && /no such user/i.test(failure.message);
+}
 
 /** A user the mirror knew when the job was planned: items without one are skipped, never sent. */
 function sendable(payload: Record<string, unknown>): { user_id: number; email: string } {
@@ -40,8 +45,8 @@ function sendable(payload: Record<string, unknown>): { user_id: number; email: s
 }
 
 /** Refusals about one target (an owner, the last owner), not about the caller's right to the job. */
-const haltUnlessAboutOwner = (what: string) => (error: ServiceError) =>
-  permissionRefusal(error) && !/owner/i.test(error.msg) ? { code: error.code, message: `The server refused to ${what}: ${error.msg}` } : null;
+const haltUnlessAboutOwner = (what: string) => (failure: Failure) =>
+  permissionRefusal(failure) && !/owner/i.test(failure.message) ? { code: failure.code, message: `The server refused to ${what}: ${failure.message}` } : null;
 
 /** Asks the server for the user's record and whether the item's change is already there. */
 async function userNow(client: ServiceClient, email: string, changed: (user: User) => boolean): Promise<Recovered> {
@@ -65,8 +70,10 @@ const createUsers: JobOperation = {
       await client.call('updateUser', { user_id: created.user_id, profile_data }, options);
       return created;
     } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      return { ...created, profile_error: error.msg };
+      // The server's answer about the values; a call that did not get one fails the item as any other.
+      const failure = classifyFailure(error);
+      if (failure.kind === 'unreachable' || failure.kind === 'invalid' || failure.kind === 'internal') throw error;
+      return { ...created, profile_error: failure.message };
     }
   },
   async recover(client, payload) {
@@ -79,11 +86,11 @@ const createUsers: JobOperation = {
       throw error;
     }
   },
-  haltFor(error) {
-    if (!permissionRefusal(error)) return null;
+  haltFor(failure) {
+    if (!permissionRefusal(failure)) return null;
     return {
-      code: error.code,
-      message: `The server refused to create users: ${error.msg}. Creating users needs the can_create_users permission as well as the administrator role; reusable invitation links can invite the same people instead.`,
+      code: failure.code,
+      message: `The server refused to create users: ${failure.message}. Creating users needs the can_create_users permission as well as the administrator role; reusable invitation links can invite the same people instead.`,
       fallback: 'invite_links',
     };
   },
@@ -122,7 +129,7 @@ const createInviteLinks: JobOperation = {
   // The API lists no invitation links, so a link that may exist is not sent twice: it is reported.
   recover: () =>
     Promise.resolve({ failed: { code: 'UNKNOWN_OUTCOME', message: 'The app stopped while this link was being created; it may exist on the server.' } }),
-  haltFor: (error) => (permissionRefusal(error) ? { code: error.code, message: `The server refused to create invitation links: ${error.msg}` } : null),
+  haltFor: (failure) => (permissionRefusal(failure) ? { code: failure.code, message: `The server refused to create invitation links: ${failure.message}` } : null),
 };
 
 const reactivateUsers: JobOperation = {

@@ -28,8 +28,10 @@ import { unreadHandlers } from '../handlers/unread';
 import { schedulingHandlers } from '../handlers/scheduling';
 import { snippetHandlers } from '../handlers/snippets';
 import { topicHandlers } from '../handlers/topics';
-import { UserFacingError, type IpcHandlers } from '../handlers/dispatch';
+import type { IpcHandlers } from '../handlers/dispatch';
+import { UserFacingError } from './user-facing-error';
 import type { Backoff } from '../sync/engine';
+import { AccountUnreadTotals } from './account-unread';
 import type { AppCore, ServedFile } from './core';
 import { DesktopAlerts, type DesktopShell } from './desktop-alerts';
 import type { SaveDialog } from './downloads';
@@ -72,7 +74,8 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     for (const listener of listeners) listener(notice, payload);
   };
 
-  const alerts = new DesktopAlerts({ file: join(dataDir, 'notifications.json'), emit, shell: options.desktop, mirrorPath });
+  const alerts = new DesktopAlerts({ file: join(dataDir, 'notifications.json'), emit, shell: options.desktop });
+  const unreadTotals = new AccountUnreadTotals(mirrorPath);
   let session: AccountSession | undefined;
   let status: SyncStatusView = { state: 'signed_out' };
   let active_account_id = appStateFile.safeParse(readJson(stateFile)).data?.active_account_id ?? null;
@@ -88,9 +91,15 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     status,
   });
 
-  async function activate(account_id: string | null): Promise<void> {
+  /** Closes the active session, keeping its unread total for the switcher. */
+  async function closeSession(): Promise<void> {
+    if (session) unreadTotals.set(session.account.account_id, session.unread.counts().total);
     await session?.close();
     session = undefined;
+  }
+
+  async function activate(account_id: string | null): Promise<void> {
+    await closeSession();
     active_account_id = account_id && accounts.get(account_id) ? account_id : null;
     writeJsonAtomic(stateFile, { active_account_id });
     const account = active_account_id ? accounts.get(active_account_id) : undefined;
@@ -110,7 +119,8 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           ...(options.backoff && { backoff: options.backoff }),
           onChanges: (changes) => {
             emit('mirror.changed', changes);
-            alerts.mirrorChanged(session?.db, changes);
+            const { unread } = changes;
+            if (unread) alerts.badge(() => unread.total);
           },
           onStatus: setStatus,
           onTyping: (notice) => emit('typing', notice),
@@ -125,7 +135,8 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
         session.start();
       }
     }
-    alerts.mirrorChanged(session?.db);
+    const active = session;
+    alerts.badge(() => active?.unread.counts().total ?? 0);
     emit('app.state', state());
   }
 
@@ -143,12 +154,9 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     activate,
     activeSession,
     session: () => session,
-    closeSession: async () => {
-      await session?.close();
-      session = undefined;
-    },
+    closeSession,
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts, unreadTotals), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);
@@ -172,8 +180,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session?.engine.wake();
     },
     async shutdown() {
-      await session?.close();
-      session = undefined;
+      await closeSession();
     },
   };
 }

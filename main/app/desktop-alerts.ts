@@ -2,14 +2,9 @@
 // shell, or to the page, which shows them with the Web Notifications API in browser mode) unless
 // do-not-disturb is on, kept across restarts; and the unread badge.
 import { z } from 'zod';
-import type { AccountUnread, DesktopNotice, NotificationSettings, Viewing } from '../../shared/notifications';
+import type { DesktopNotice, NotificationSettings, Viewing } from '../../shared/notifications';
 import type { IpcNotice, IpcNotices } from '../../shared/ipc';
-import type { MirrorChanges, MirrorKind } from '../../shared/mirror-changes';
-import type { Account } from '../credentials/account-registry';
 import { readJson, writeJsonAtomic } from '../files/json-file';
-import { storedUnreadTotal } from '../store/account-unread';
-import type { MirrorDatabase } from '../store/database';
-import { unreadCounts } from '../store/unread';
 
 /** The Electron shell's part; browser mode has none (the page shows notifications itself). */
 export interface DesktopShell {
@@ -23,10 +18,6 @@ export interface NotificationSink {
   readonly viewing: Viewing;
 }
 
-/** What the count depends on: the unread state and the mutes applied to it. */
-const BADGE_KINDS: readonly MirrorKind[] = ['unread', 'user_topics', 'subscriptions'];
-const EVERYTHING: MirrorChanges = { all: true, changed: {} };
-
 const settingsFile = z.object({ do_not_disturb: z.boolean() });
 
 export class DesktopAlerts implements NotificationSink {
@@ -35,18 +26,11 @@ export class DesktopAlerts implements NotificationSink {
   readonly #file: string;
   readonly #emit: <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void;
   readonly #shell: DesktopShell | undefined;
-  readonly #mirrorPath: (account_id: string) => string;
 
-  constructor(options: {
-    file: string;
-    emit: <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void;
-    shell?: DesktopShell | undefined;
-    mirrorPath: (account_id: string) => string;
-  }) {
+  constructor(options: { file: string; emit: <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void; shell?: DesktopShell | undefined }) {
     this.#file = options.file;
     this.#emit = options.emit;
     this.#shell = options.shell;
-    this.#mirrorPath = options.mirrorPath;
     const stored = settingsFile.safeParse(readJson(options.file));
     this.#settings = stored.success ? stored.data : { do_not_disturb: false };
   }
@@ -67,17 +51,11 @@ export class DesktopAlerts implements NotificationSink {
     else this.#emit('notification', notice);
   }
 
-  /** The badge follows the active account's unread state (the page's title follows it too); none signed in, none shown. */
-  mirrorChanged(db: MirrorDatabase | undefined, changes: MirrorChanges = EVERYTHING): void {
-    if (!this.#shell || !(changes.all || BADGE_KINDS.some((kind) => changes.changed[kind] !== undefined))) return;
-    this.#shell.setBadgeCount(db ? unreadCounts(db).total : 0);
-  }
-
-  /** Each account's total: the active one from its open mirror, the others from theirs on disk. */
-  accountUnread(accounts: readonly Account[], active: { account_id: string; db: MirrorDatabase } | undefined): AccountUnread[] {
-    return accounts.map(({ account_id }) => ({
-      account_id,
-      unread: account_id === active?.account_id ? unreadCounts(active.db).total : storedUnreadTotal(this.#mirrorPath(account_id)),
-    }));
+  /**
+   * The badge follows the active account's unread total (the page's title follows it too); none
+   * signed in, none shown. Asked for only where there is a badge to show.
+   */
+  badge(total: () => number): void {
+    this.#shell?.setBadgeCount(total());
   }
 }

@@ -7,6 +7,7 @@
 import type { KnownEvent, MessageEvent } from '../../shared/api/events';
 import type { Message } from '../../shared/api/records';
 import { MENTION_FLAGS } from '../../shared/api/unread';
+import { channelTopicTitle } from '../../shared/conversation-title';
 import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
 import { realmValue } from '../store/realm';
@@ -68,9 +69,9 @@ export class MessageNotifications {
   #notice(conversation: string, messages: readonly Message[], kind: PacedNotice['kind']): PacedNotice {
     const first = messages[0]!;
     const last = messages[messages.length - 1]!;
-    const channel = first.type === 'stream' ? `#${typeof first.display_recipient === 'string' ? first.display_recipient : first.stream_id}` : null;
+    const channel = first.type === 'stream' ? (typeof first.display_recipient === 'string' ? first.display_recipient : `channel ${first.stream_id}`) : null;
     const sender = notificationText(last.sender_full_name);
-    const title = channel === null ? sender : `${sender} in ${notificationText(`${channel} > ${first.subject}`)}`;
+    const title = channel === null ? sender : `${sender} in ${notificationText(channelTopicTitle(channel, first.subject))}`;
     const text = notificationText(htmlText(last.rendered_content ?? last.content));
     const excerpt = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
     const body = messages.length > 1 ? `${messages.length} new messages. ${excerpt}` : excerpt;
@@ -78,7 +79,7 @@ export class MessageNotifications {
       notice: { account_id: this.#account_id, conversation, anchor: first.id, title, body },
       messages: messages.length,
       kind,
-      place: channel === null ? `from ${notificationText(first.sender_full_name)}` : `in ${notificationText(channel)}`,
+      place: channel === null ? `from ${notificationText(first.sender_full_name)}` : `in ${notificationText(`#${channel}`)}`,
     };
   }
 }

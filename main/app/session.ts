@@ -2,7 +2,9 @@ import { dirname, join } from 'node:path';
 import { isUploadThumbnailPath, isUserUploadPath } from '../../shared/api/uploads';
 import { registrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
+import { conversationOfRecordKey } from '../../shared/outbox-records';
 import type { JobProgress, UploadProgress } from '../../shared/ipc';
+import { isAdministrator } from '../admin/caller';
 import { JobRunner } from '../admin/job-runner';
 import { forgetExpiredSecrets } from '../store/bulk-jobs';
 import type { Logger } from '../api/logger';
@@ -11,6 +13,7 @@ import { createServiceClient } from '../api/create-client';
 import type { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
 import { StagingArea, type StagingLimits } from '../files/staging-area';
+import { ChangeCollector, hasChanges, type MirrorWrite } from '../store/changes';
 import { openMirror, type MirrorDatabase } from '../store/database';
 import { realmValues, setRealmValues, uploadLimitMib } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
@@ -22,11 +25,15 @@ import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, Typing
 import { UnreadFetch } from '../sync/unread-fetch';
 import { workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
+import { DeferrableCalls } from './deferrable';
 import type { NotificationSink } from './desktop-alerts';
 import { Downloads, type SaveDialog } from './downloads';
 import { MessageNotifications } from './notifications';
+import { SendQueue } from './send-queue';
 import { fetchServerImage } from './server-images';
+import { UnreadState } from './unread-state';
 import { Uploads } from './uploads';
+import { UserFacingError } from './user-facing-error';
 import { fetchFullImage } from './user-uploads';
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
@@ -43,6 +50,7 @@ export interface SessionOptions {
   snapshotMode: 'worker' | 'inline';
   /** How long to wait between retries while offline (the engine's default when absent). */
   backoff?: Backoff;
+  /** What changed in the mirror, the unread totals with it when they may have moved. */
   onChanges: (changes: MirrorChanges) => void;
   onStatus: (status: SyncStatus) => void;
   onTyping: (notice: TypingNotice) => void;
@@ -64,11 +72,18 @@ export interface SessionOptions {
 
 /**
  * One signed-in account at work: its mirror (served at once, before any network), its client,
- * its event loop, the typing of others, and the outbox replayed whenever the loop comes online.
+ * its event loop, the typing of others, the outbox replayed whenever the loop comes online, the
+ * send queue and the actions that can wait, and the unread counts every screen shares. Every
+ * write to the mirror, from events or from the screens' actions, reports what it changed through
+ * one path, which pushes the change notice.
  */
 export class AccountSession {
   readonly account: Account;
   readonly db: MirrorDatabase;
+  /** Runs a write in one transaction; what it reported is pushed to the screens once committed. */
+  readonly write: MirrorWrite;
+  /** The unread counts, counted once per change that can move them. */
+  readonly unread: UnreadState;
   readonly client: ServiceClient;
   readonly engine: SyncEngine;
   readonly typing: TypingTracker;
@@ -84,6 +99,8 @@ export class AccountSession {
   readonly #onChanges: (changes: MirrorChanges) => void;
   /** What was done offline, and the messages sent, on their way to the server. */
   readonly outbox: OutboxDrain;
+  readonly sendQueue: SendQueue;
+  readonly deferrable: DeferrableCalls;
   readonly #notifications: MessageNotifications | undefined;
   /** Files staged in the account's directory and uploaded to its server. */
   readonly uploads: Uploads;
@@ -97,6 +114,13 @@ export class AccountSession {
     this.#fetch = options.fetch ?? fetch;
     this.#onChanges = options.onChanges;
     this.db = openMirror(options.mirrorPath);
+    this.unread = new UnreadState(this.db);
+    this.write = (write) => {
+      const changes = new ChangeCollector();
+      const result = this.db.transaction(() => write(this.db, changes))();
+      if (!changes.empty) this.#publish(changes.notice());
+      return result;
+    };
     // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
     forgetExpiredSecrets(this.db);
     const realm = realmValues(this.db);
@@ -113,22 +137,20 @@ export class AccountSession {
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);
     this.typing = new TypingTracker(options.onTyping, this.#typingPeriods());
+    const online = () => this.online;
     this.outbox = new OutboxDrain({
       db: this.db,
+      write: this.write,
       client: this.client,
       user_id: options.account.user_id,
       logger: options.logger,
-      online: () => this.engine.status.state === 'online',
-      onChanged: (outbox_ids) => this.notifyOutboxChanged(...outbox_ids),
+      online,
       ...(options.onDelivered && { onDelivered: options.onDelivered }),
       ...(options.backoff && { retry: options.backoff }),
     });
-    this.unreadFetch = new UnreadFetch({
-      db: this.db,
-      client: this.client,
-      logger: options.logger,
-      onFetched: (message_ids) => this.notifyChanged({ messages: message_ids }),
-    });
+    this.sendQueue = new SendQueue({ db: this.db, write: this.write, user_id: options.account.user_id, outbox: this.outbox, online });
+    this.deferrable = new DeferrableCalls({ db: this.db, write: this.write, client: this.client, online });
+    this.unreadFetch = new UnreadFetch({ db: this.db, write: this.write, client: this.client, logger: options.logger });
     this.uploads = new Uploads({
       // In the account's directory, beside its mirror: signing out removes both.
       staging: new StagingArea(join(dirname(options.mirrorPath), 'staged-files'), options.stagingLimits),
@@ -155,7 +177,7 @@ export class AccountSession {
       // The family's clients check the server answers before registering again; this one asks
       // for its settings, the lightest call every server has, without the key.
       probe: (signal) => this.client.call('getServerSettings', {}, { signal, timeoutMs: PROBE_TIMEOUT_MS }),
-      onChanges: options.onChanges,
+      onChanges: (changes) => this.#publish(changes),
       onStatus: (status) => {
         options.onStatus(status);
         if (status.state === 'online') {
@@ -175,6 +197,33 @@ export class AccountSession {
 
   start(): void {
     this.engine.start();
+  }
+
+  get online(): boolean {
+    return this.engine.status.state === 'online';
+  }
+
+  /** Actions that cannot wait in the outbox are refused offline, with the reason. */
+  requireOnline(action: string): void {
+    if (!this.online) throw new UserFacingError('OFFLINE', `${action} needs the connection to the server, and the app is offline.`);
+  }
+
+  /** Owners and administrators, from the mirror's record of the signed-in user. */
+  isAdministrator(): boolean {
+    return isAdministrator(this.db, this.account.user_id);
+  }
+
+  /**
+   * The one way a change notice leaves the session: the unread totals counted once, here, when it
+   * may have moved them, and the messages waiting for each conversation whose queue changed (what
+   * its open view shows of them, without asking).
+   */
+  #publish(changes: MirrorChanges): void {
+    if (!hasChanges(changes)) return;
+    const unread = this.unread.after(changes);
+    const queued = (changes.changed.outbox ?? []).flatMap((key) => conversationOfRecordKey(String(key)) ?? []);
+    const pending = queued.length > 0 ? Object.fromEntries(queued.map((conversation) => [conversation, this.sendQueue.pending(conversation)])) : undefined;
+    this.#onChanges({ ...changes, ...(unread && { unread }), ...(pending && { pending }) });
   }
 
   /**
@@ -225,16 +274,6 @@ export class AccountSession {
 
   #accountServer() {
     return { server_url: this.account.server_url, authorization: this.#authorization, fetch: this.#fetch };
-  }
-
-  /** Tells the screens that outbox items changed (added, refused, sent, discarded). */
-  notifyOutboxChanged(...outbox_ids: number[]): void {
-    this.notifyChanged({ outbox: outbox_ids });
-  }
-
-  /** Tells the screens what a handler wrote to the mirror itself (a fetch, say). */
-  notifyChanged(changed: MirrorChanges['changed']): void {
-    this.#onChanges({ all: false, changed });
   }
 
   /** Replays what was done offline; one replay at a time. */

@@ -2,7 +2,8 @@
 import { serverInfo } from '../app/server-info';
 import { checkCredentials, CredentialsRejected } from '../app/sign-in';
 import type { CoreContext } from './context';
-import { UserFacingError, type AreaHandlers } from './dispatch';
+import { type AreaHandlers } from './dispatch';
+import { UserFacingError } from '../app/user-facing-error';
 
 export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' | 'server.info' | 'accounts.signIn' | 'accounts.switch' | 'accounts.signOut' | 'sync.retryNow' | 'security.cspViolation'> {
   const { accounts, logger } = context;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ServerSettings } from '../../shared/api/records';
 import { visibleEmail } from '../../shared/email-addresses';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
-import { NetworkError, TimeoutError } from '../api/errors';
+import { isOffline } from '../api/failures';
 import { getUserGroups } from '../api/user-groups';
 import { channelsTable } from '../store/channels';
 import { groupsOfUser } from '../store/group-settings';
@@ -17,8 +17,9 @@ import { realmValue } from '../store/realm';
 import { activeOwnerIds, userById } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
-import { describeError, UserFacingError, type AreaHandlers } from './dispatch';
-import { buildPushRegistration } from './push-registration';
+import { describeError, type AreaHandlers } from './dispatch';
+import { UserFacingError } from '../app/user-facing-error';
+import { buildPushRegistration } from '../app/push-registration';
 
 /** Any value but undefined, as `!== undefined` narrows to. */
 type Defined = NonNullable<unknown> | null;
@@ -129,7 +130,7 @@ export function adminHandlers(
         return await client.call('getServerSettings', {});
       } catch (error) {
         // Offline: the copy kept after the last registration stands.
-        if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
+        if (!isOffline(error)) throw error;
         return keptServerSettings.safeParse(realmValue(db, 'server_settings')).data ?? null;
       }
     },
@@ -180,9 +181,8 @@ export function adminHandlers(
           await client.call('revokeInviteLink', { invite_id: id });
           revoked.push(id);
         } catch (error) {
-          const described = describeError(error);
-          if (described.code === 'NETWORK' || described.code === 'TIMEOUT') throw error;
-          refused.push({ id, message: described.message });
+          if (isOffline(error)) throw error;
+          refused.push({ id, message: describeError(error).message });
         }
       }
       return { revoked, refused };

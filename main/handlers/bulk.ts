@@ -30,7 +30,8 @@ import { allRecords } from '../store/keyed-table';
 import { customProfileFieldsTable } from '../store/personal';
 import { searchUsers, userById } from '../store/users';
 import type { CoreContext } from './context';
-import { UserFacingError, type AreaHandlers } from './dispatch';
+import { type AreaHandlers } from './dispatch';
+import { UserFacingError } from '../app/user-facing-error';
 
 type BulkChannel =
   | 'bulk.planImport'

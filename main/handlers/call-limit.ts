@@ -3,7 +3,7 @@
 // a reason. The renderer is untrusted: 300 searches sent at once made 300 server requests and
 // 52 MB of answers in flight together, where a window at work has a handful. Only calls whose
 // argument passed its check count: refusing the others costs nothing.
-import { UserFacingError } from './dispatch';
+import { UserFacingError } from '../app/user-facing-error';
 
 /** Calls of one connection that run at once. */
 export const IPC_CALLS_IN_FLIGHT = 8;

@@ -3,52 +3,56 @@
 import type { Message } from '../../shared/api/records';
 import type { ConversationSummary, MessagePage, MessageView } from '../../shared/ipc';
 import type { OutboxRecord } from '../../shared/outbox-records';
-import { conversationNarrow } from '../../shared/conversation';
-import { NetworkError, TimeoutError } from '../api/errors';
+import { conversationNarrow, parseConversation, type Conversation, type NamedConversation } from '../../shared/conversation';
+import { channelTopicTitle, conversationTitle } from '../../shared/conversation-title';
+import { isOffline } from '../api/failures';
+import { typingTarget } from '../app/conversation-target';
 import type { AccountSession } from '../app/session';
+import { UserFacingError } from '../app/user-facing-error';
 import { channelsTable } from '../store/channels';
-import { cachedConversation, cachedConversations } from '../store/conversations';
+import { cachedConversation, cachedConversations, conversationUpdate, mirrorNames } from '../store/conversations';
 import { getRecord } from '../store/keyed-table';
 import { conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
-import { userName } from '../store/users';
+import { markMessagesRead, markMessagesUnread } from '../store/read-state';
 import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
-import { conversationTarget, typingTarget } from './conversation-target';
-import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
-import { UserFacingError } from './dispatch';
-import { isAdministrator, requireOnline } from './online';
-import { pendingMessages, sendThroughQueue } from './send-queue';
 
 /** How many of the newest messages a refresh of the conversation list fetches. */
 const REFRESH_MESSAGES = 200;
+/** New messages one update of an open conversation brings at most; a burst beyond reads the page again. */
+const UPDATE_NEWER = 200;
 
 const stored = (messages: readonly Message[]) => messages.map((message) => ({ message, flags: message.flags ?? [] }));
 
-const offlineFault = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
-
-function summary(session: AccountSession, conversation: string, last: Message, unread: number, last_message_id: number): ConversationSummary {
-  const base = { conversation, last_message_id, last_timestamp: last.timestamp, unread };
-  const target = conversationTarget(conversation);
+function summary(session: AccountSession, { key, target }: NamedConversation, last: Message, unread: number, last_message_id: number): ConversationSummary {
+  const base = { conversation: key, last_message_id, last_timestamp: last.timestamp, unread };
+  const names = mirrorNames(session.db);
   if (target.kind === 'channel') {
-    const channel_name = getRecord(session.db, channelsTable, target.stream_id)?.name ?? (typeof last.display_recipient === 'string' ? last.display_recipient : `channel ${target.stream_id}`);
+    // The channel's name as the mirror has it, else as its last message named it.
+    const channel_name = getRecord(session.db, channelsTable, target.stream_id)?.name ?? (typeof last.display_recipient === 'string' ? last.display_recipient : names.channel(target.stream_id));
     const visibility_policy = topicPreferences(session.db, target.stream_id).find((p) => p.topic_name === target.topic)?.visibility_policy ?? 0;
-    return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: `#${channel_name} › ${target.topic || '(no topic)'}`, visibility_policy };
+    return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: channelTopicTitle(channel_name, target.topic), visibility_policy };
   }
-  const others = target.user_ids.filter((id) => id !== session.account.user_id);
-  const names = (others.length > 0 ? others : target.user_ids).map((id) => userName(session.db, id));
-  return { ...base, kind: 'direct', user_ids: target.user_ids, title: names.join(', '), visibility_policy: 0 };
+  return { ...base, kind: 'direct', user_ids: target.user_ids, title: conversationTitle(target, session.account.user_id, names), visibility_policy: 0 };
 }
 
-function notifier(session: AccountSession, conversation: string): TypingNotifier {
-  return session.composers.of(conversation, () => typingTarget(conversationTarget(conversation), session.account.user_id));
+function notifier(session: AccountSession, { key, target }: NamedConversation): TypingNotifier {
+  return session.composers.of(key, () => typingTarget(target, session.account.user_id));
+}
+
+/** A conversation key read from the mirror (it wrote it). */
+function named(key: string): NamedConversation | undefined {
+  const target: Conversation | undefined = parseConversation(key);
+  return target && { key, target };
 }
 
 export type ConversationChannel =
   | 'conversations.list'
   | 'conversations.get'
   | 'messages.page'
+  | 'messages.update'
   | 'messages.send'
   | 'messages.flag'
   | 'messages.removeReaction'
@@ -61,31 +65,34 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
   return {
     'conversations.list': async ({ refresh }) => {
       const session = context.activeSession();
-      if (refresh && session.engine.status.state === 'online') {
+      if (refresh && session.online) {
         try {
           const { messages } = await session.client.call('getMessages', { anchor: 'newest', num_before: REFRESH_MESSAGES, num_after: 0, narrow: [] });
-          upsertMessages(session.db, stored(messages));
+          session.write((db, changes) => upsertMessages(db, stored(messages), changes));
         } catch (error) {
           // The cached list stands when the network fails on the way.
-          if (!offlineFault(error)) throw error;
+          if (!isOffline(error)) throw error;
         }
       }
-      const conversations = cachedConversations(session.db).map((c) => summary(session, c.conversation, c.last.message, c.unread, c.last_message_id));
-      return { user_id: session.account.user_id, is_admin: isAdministrator(session), conversations };
+      const conversations = cachedConversations(session.db).flatMap((c) => {
+        const conversation = named(c.conversation);
+        return conversation ? [summary(session, conversation, c.last.message, c.unread, c.last_message_id)] : [];
+      });
+      return { user_id: session.account.user_id, is_admin: session.isAdministrator(), conversations };
     },
     'conversations.get': ({ conversation }) => {
       const session = context.activeSession();
-      const cached = cachedConversation(session.db, conversation);
+      const cached = cachedConversation(session.db, conversation.key);
       return {
         user_id: session.account.user_id,
-        is_admin: isAdministrator(session),
+        is_admin: session.isAdministrator(),
         conversation: cached ? summary(session, conversation, cached.last.message, cached.unread, cached.last_message_id) : null,
       };
     },
     'messages.page': async ({ conversation, before, limit, cached }): Promise<MessagePage> => {
       const session = context.activeSession();
-      const target = conversationTarget(conversation);
-      if (!cached && session.engine.status.state === 'online') {
+      const { key, target } = conversation;
+      if (!cached && session.online) {
         try {
           const result = await session.client.call('getMessages', {
             anchor: before ?? 'newest',
@@ -94,30 +101,39 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
             num_after: 0,
             narrow: conversationNarrow(target),
           });
-          upsertMessages(session.db, stored(result.messages));
+          session.write((db, changes) => upsertMessages(db, stored(result.messages), changes));
           const messages: MessageView[] = result.messages
             .filter((m) => before === undefined || m.id < before)
             .sort((a, b) => a.id - b.id)
             .map((m) => getMessage(session.db, m.id) ?? { message: m, flags: m.flags ?? [] });
-          return { messages, found_oldest: result.found_oldest, pending: pendingMessages(session, conversation) };
+          return { messages, found_oldest: result.found_oldest, pending: session.sendQueue.pending(key) };
         } catch (error) {
-          if (!offlineFault(error)) throw error;
+          if (!isOffline(error)) throw error;
         }
       }
-      const messages = conversationMessages(session.db, conversation, { ...(before !== undefined && { before }), limit });
-      return { messages, found_oldest: messages.length < limit, pending: pendingMessages(session, conversation) };
+      const messages = conversationMessages(session.db, key, { ...(before !== undefined && { before }), limit });
+      return { messages, found_oldest: messages.length < limit, pending: session.sendQueue.pending(key) };
+    },
+    'messages.update': ({ conversation, after, message_ids }) => {
+      const session = context.activeSession();
+      return { ...conversationUpdate(session.db, conversation.key, after, message_ids, UPDATE_NEWER), pending: session.sendQueue.pending(conversation.key) };
     },
     'messages.send': ({ conversation, content, local_id }) => {
-      notifier(context.activeSession(), conversation).stop();
-      return sendThroughQueue(context.activeSession(), { conversation, content, local_id });
+      const session = context.activeSession();
+      notifier(session, conversation).stop();
+      return session.sendQueue.send({ to: conversation.target, content, local_id });
     },
     'messages.flag': async ({ messages, op, flag }) => {
       const session = context.activeSession();
-      // Shown at once; the event that follows (or the replay) confirms it.
-      setFlag(session.db, messages, flag, op === 'add');
+      // Shown at once, the unread counts with it; the event that follows (or the replay) confirms it.
+      session.write((db, changes) => {
+        if (flag !== 'read') setFlag(db, messages, flag, op === 'add', changes);
+        else if (op === 'add') markMessagesRead(db, messages, changes);
+        else markMessagesUnread(db, messages, changes);
+      });
       const [only, ...others] = messages;
       const record: OutboxRecord = only !== undefined && others.length === 0 ? { table: 'messages', message_id: only } : { table: 'messages', flag };
-      const deferred = await callOrDefer(session, { kind: 'updateMessageFlags', record, payload: { messages, op, flag } });
+      const deferred = await session.deferrable.call({ kind: 'updateMessageFlags', record, payload: { messages, op, flag } });
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'messages.removeReaction': async ({ message_id, emoji_name, emoji_code, reaction_type }) => {
@@ -127,14 +143,14 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
         (r) => r.user_id === user_id && r.emoji_code === emoji_code && r.reaction_type === reaction_type,
       );
       if (!own) throw new UserFacingError('INVALID_ARGUMENT', 'Only your own reactions can be removed.');
-      removeReaction(session.db, message_id, { emoji_name, emoji_code, reaction_type, user_id });
+      session.write((db, changes) => removeReaction(db, message_id, { emoji_name, emoji_code, reaction_type, user_id }, changes));
       const payload = { message_id, emoji_name, emoji_code, reaction_type };
-      const deferred = await callOrDefer(session, { kind: 'removeReaction', record: { table: 'messages', message_id }, payload });
+      const deferred = await session.deferrable.call({ kind: 'removeReaction', record: { table: 'messages', message_id }, payload });
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'messages.matchNarrow': async ({ msg_ids, narrow }) => {
       const session = context.activeSession();
-      requireOnline(session, 'Checking messages against a narrow');
+      session.requireOnline('Checking messages against a narrow');
       const { messages } = await session.client.call('checkMessagesMatchNarrow', { msg_ids, narrow: narrow.map(({ negated, ...term }) => ({ ...term, ...(negated !== undefined && { negated }) })) });
       return { message_ids: Object.keys(messages).map(Number).sort((a, b) => a - b) };
     },
@@ -146,6 +162,6 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       notifier(context.activeSession(), conversation).stop();
       return null;
     },
-    'typing.current': ({ conversation }) => ({ user_ids: context.activeSession().typing.typing(conversation) }),
+    'typing.current': ({ conversation }) => ({ user_ids: context.activeSession().typing.typing(conversation.key) }),
   };
 }

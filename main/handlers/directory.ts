@@ -1,13 +1,12 @@
 // Browsing the mirror: channels by folder, the user directory, profiles.
-import { ServiceError } from '../api/errors';
-import { channelsTable } from '../store/channels';
-import { upsertRecords } from '../store/keyed-table';
 import { hiddenAddressMessage } from '../admin/listed-users';
-import { hiddenAddresses, searchUsers, userByEmail, userById, usersTable } from '../store/users';
+import { classifyFailure } from '../api/failures';
+import { UserFacingError } from '../app/user-facing-error';
+import { storeChannels } from '../store/channels';
+import { hiddenAddresses, searchUsers, storeUsers, userByEmail, userById } from '../store/users';
 import type { CoreContext } from './context';
 import { channelListing, userProfile, userSummary } from './directory-views';
-import { UserFacingError, type AreaHandlers } from './dispatch';
-import { requireOnline } from './online';
+import type { AreaHandlers } from './dispatch';
 
 export function directoryHandlers(
   context: CoreContext,
@@ -16,20 +15,18 @@ export function directoryHandlers(
     'channels.list': (filters) => channelListing(context.activeSession().db, filters),
     'channels.fetch': async (filters) => {
       const session = context.activeSession();
-      requireOnline(session, 'Asking the server for its channel list');
+      session.requireOnline('Asking the server for its channel list');
       const { streams } = await session.client.call('getChannels', filters);
-      upsertRecords(session.db, channelsTable, streams);
-      session.notifyChanged({ channels: streams.map((channel) => channel.stream_id) });
+      session.write((db, changes) => storeChannels(db, streams, changes));
       const shown = new Set(streams.map((channel) => channel.stream_id));
       const listing = channelListing(session.db, { ...filters, include_all: true, exclude_archived: false });
       return { ...listing, channels: listing.channels.filter((channel) => shown.has(channel.stream_id)) };
     },
     'users.fetch': async () => {
       const session = context.activeSession();
-      requireOnline(session, 'Asking the server for its user list');
+      session.requireOnline('Asking the server for its user list');
       const { members } = await session.client.call('getUsers', { client_gravatar: false, include_custom_profile_fields: true });
-      upsertRecords(session.db, usersTable, members);
-      session.notifyChanged({ users: members.map((user) => user.user_id) });
+      session.write((db, changes) => storeUsers(db, members, changes));
       return { fetched: members.length };
     },
     'users.search': ({ text, include_inactive, offset, limit }) => {
@@ -49,7 +46,7 @@ export function directoryHandlers(
         return userProfile(db, (await client.call('getUserByEmail', { email, include_custom_profile_fields: true })).user);
       } catch (error) {
         // Server trouble is reported; a refusal means no one the caller may look up has the address.
-        if (!(error instanceof ServiceError) || error.status >= 500 || error.status === 401 || error.status === 429) throw error;
+        if (classifyFailure(error).kind !== 'refused') throw error;
         const hidden = hiddenAddresses(db);
         // Where the server hides addresses, the screen's "no such user" would mislead: it may be a hidden one.
         if (hidden.count > 0) throw new UserFacingError('ADDRESS_HIDDEN', hiddenAddressMessage(email, hidden, 'look up'));

@@ -9,8 +9,9 @@ import {
   type IpcResult,
 } from '../../shared/ipc';
 import { IPC_ARGUMENT_MAX_BYTES, ipcSize, tooLargeError } from '../../shared/ipc-limits';
-import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from '../api/errors';
+import { classifyFailure } from '../api/failures';
 import type { Logger } from '../api/logger';
+import { UserFacingError } from '../app/user-facing-error';
 import type { CallLimit } from './call-limit';
 
 /** The implementation of every channel of shared/ipc.ts, taking the already-validated argument. */
@@ -19,16 +20,6 @@ export type IpcHandlers = { [C in IpcChannel]: (args: IpcParsedArgs<C>) => Promi
 /** The handlers of one area's channels; create-core joins the areas into IpcHandlers. */
 export type AreaHandlers<C extends IpcChannel> = Pick<IpcHandlers, C>;
 
-/** An error meant for the user, with a code the renderer can switch on. */
-export class UserFacingError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UserFacingError';
-  }
-}
 
 /**
  * The one entry point of IPC, for Electron and browser mode alike: rejects unknown channels,
@@ -60,14 +51,12 @@ export async function dispatch(handlers: IpcHandlers, channel: unknown, rawArgs:
   }
 }
 
-/** Errors as the user should read them: the server's own message for service errors. */
+/** Errors as the user should read them: the server's own message for service errors; a fault of the app's own, pointed to the log. */
 export function describeError(error: unknown): IpcError {
   if (error instanceof UserFacingError) return { code: error.code, message: error.message };
-  if (error instanceof ServiceError) return { code: String(error.code), message: error.msg || error.message };
-  if (error instanceof NetworkError) return { code: 'NETWORK', message: error.message };
-  if (error instanceof TimeoutError) return { code: 'TIMEOUT', message: error.message };
-  if (error instanceof ValidationError) return { code: 'INVALID_ARGUMENT', message: error.message };
-  if (error instanceof UnsupportedFeatureError) return { code: 'UNSUPPORTED_FEATURE', message: error.message };
-  if (error instanceof ApiError) return { code: 'API', message: error.message };
-  return { code: 'INTERNAL', message: 'Something went wrong in the app; the details are in its log.' };
+  const failure = classifyFailure(error);
+  if (failure.code === 'INTERNAL') return { code: 'INTERNAL', message: 'Something went wrong in the app; the details are in its log.' };
+  // The renderer's arguments, checked against the operation's rules: its own to fix.
+  if (failure.code === 'INVALID_PARAMETERS') return { code: 'INVALID_ARGUMENT', message: failure.message };
+  return { code: failure.code, message: failure.message };
 }

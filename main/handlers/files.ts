@@ -5,7 +5,8 @@ import { FileTooLargeError } from '../api/errors';
 import { UploadFetchError } from '../app/user-uploads';
 import { StagingError } from '../files/staging-area';
 import type { CoreContext } from './context';
-import { UserFacingError, type AreaHandlers } from './dispatch';
+import { UserFacingError } from '../app/user-facing-error';
+import type { AreaHandlers } from './dispatch';
 
 /** The refusals of staging, uploading and fetching, with their codes, for the user. */
 async function refusals<T>(work: () => Promise<T> | T): Promise<T> {

@@ -2,10 +2,12 @@
 // direct messages first, then by channel in the sidebar's order (folders in the organization's
 // order, then the channels in no folder, by name), newest unread first inside a group.
 import { parseConversation } from '../../shared/conversation';
+import { directTitle, topicLabel } from '../../shared/conversation-title';
 import type { Inbox, InboxConversation, InboxGroup } from '../../shared/inbox';
 import { channelsTable, subscribedChannelTree } from '../store/channels';
 import { getRecord } from '../store/keyed-table';
-import { newestUnreadPreviews, unreadCounts } from '../store/unread';
+import type { UnreadCounts } from '../../shared/unread-counts';
+import { newestUnreadPreviews } from '../store/unread';
 import { userName } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
@@ -21,11 +23,12 @@ function sidebarOrder(db: MirrorDatabase): Map<number, number> {
   return new Map(ordered.map((entry, index) => [entry.stream_id, index]));
 }
 
-export function inboxOf(db: MirrorDatabase, own_user_id: number): Inbox {
+/** The Inbox of the unread counts the session counted last (not counted again for it). */
+export function inboxOf(db: MirrorDatabase, own_user_id: number, counts: UnreadCounts): Inbox {
   const previews = newestUnreadPreviews(db);
   const order = sidebarOrder(db);
   const groups = new Map<'direct' | number, InboxGroup>();
-  for (const entry of unreadCounts(db).conversations) {
+  for (const entry of counts.conversations) {
     if (entry.muted) continue;
     const target = parseConversation(entry.conversation);
     if (!target) continue;
@@ -36,8 +39,8 @@ export function inboxOf(db: MirrorDatabase, own_user_id: number): Inbox {
       group = { key, name, unread: 0, mentions: 0, conversations: [] };
       groups.set(key, group);
     }
-    const others = target.kind === 'direct' ? target.user_ids.filter((id) => id !== own_user_id) : [];
-    const title = target.kind === 'channel' ? target.topic || '(no topic)' : (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
+    // Under its channel's heading, a topic is named alone.
+    const title = target.kind === 'channel' ? topicLabel(target.topic) : directTitle(target.user_ids, own_user_id, (id) => userName(db, id));
     const row: InboxConversation = {
       conversation: entry.conversation,
       title,
@@ -60,7 +63,7 @@ export function inboxHandlers(context: CoreContext): AreaHandlers<'inbox.list'> 
   return {
     'inbox.list': () => {
       const session = context.activeSession();
-      return inboxOf(session.db, session.account.user_id);
+      return inboxOf(session.db, session.account.user_id, session.unread.counts());
     },
   };
 }

@@ -7,11 +7,9 @@ import type { AccountSession } from '../app/session';
 import { inRealmGroupSetting } from '../store/group-settings';
 import { addReaction, deleteMessages, getMessage, recentReactionEmoji, removeReaction, upsertMessages } from '../store/messages';
 import { realmValue } from '../store/realm';
+import { UserFacingError } from '../app/user-facing-error';
 import type { CoreContext } from './context';
-import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
-import { UserFacingError } from './dispatch';
-import { requireOnline } from './online';
 
 /** How many recently used emoji the picker lists first. */
 const RECENT_EMOJI = 12;
@@ -41,8 +39,7 @@ async function refetch(session: AccountSession, message_id: number): Promise<voi
   const { messages } = await session.client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow: [] });
   const fetched = messages.find((message) => message.id === message_id);
   if (fetched === undefined) return;
-  upsertMessages(session.db, [{ message: fetched, flags: fetched.flags ?? getMessage(session.db, message_id)?.flags ?? [] }]);
-  session.notifyChanged({ messages: [message_id] });
+  session.write((db, changes) => upsertMessages(db, [{ message: fetched, flags: fetched.flags ?? getMessage(db, message_id)?.flags ?? [] }], changes));
 }
 
 export type MessageActionChannel = 'messages.addReaction' | 'messages.edit' | 'messages.delete' | 'messages.source' | 'messages.editRules' | 'emoji.recent';
@@ -58,36 +55,33 @@ export function messageActionHandlers(context: CoreContext): AreaHandlers<Messag
       );
       if (already) throw new UserFacingError('REACTION_ALREADY_EXISTS', 'You already reacted with this emoji.');
       // Shown at once; the reaction event (or the replay) confirms it.
-      addReaction(session.db, message_id, reaction);
-      session.notifyChanged({ messages: [message_id] });
+      session.write((db, changes) => addReaction(db, message_id, reaction, changes));
       const payload = { message_id, emoji_name, emoji_code, reaction_type };
       try {
-        const deferred = await callOrDefer(session, { kind: 'addReaction', record: { table: 'messages', message_id }, payload });
+        const deferred = await session.deferrable.call({ kind: 'addReaction', record: { table: 'messages', message_id }, payload });
         return deferred.pending ? deferred : { pending: false, value: null };
       } catch (error) {
-        removeReaction(session.db, message_id, reaction);
-        session.notifyChanged({ messages: [message_id] });
+        session.write((db, changes) => removeReaction(db, message_id, reaction, changes));
         throw error;
       }
     },
     'messages.edit': async ({ message_id, content }) => {
       const session = context.activeSession();
-      requireOnline(session, 'Editing a message');
+      session.requireOnline('Editing a message');
       await session.client.call('updateMessage', { message_id, content });
       await refetch(session, message_id);
       return null;
     },
     'messages.delete': async ({ message_id }) => {
       const session = context.activeSession();
-      requireOnline(session, 'Deleting a message');
+      session.requireOnline('Deleting a message');
       await session.client.call('deleteMessage', { message_id });
-      deleteMessages(session.db, [message_id]);
-      session.notifyChanged({ messages: [message_id] });
+      session.write((db, changes) => deleteMessages(db, [message_id], changes));
       return null;
     },
     'messages.source': async ({ message_id }) => {
       const session = context.activeSession();
-      requireOnline(session, 'Editing a message');
+      session.requireOnline('Editing a message');
       const { messages } = await session.client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow: [], apply_markdown: false });
       const message = messages.find((candidate) => candidate.id === message_id);
       if (message === undefined) throw new UserFacingError('NOT_FOUND', 'This message no longer exists.');

@@ -11,9 +11,8 @@ import { outboxItems } from '../store/outbox';
 import { scheduledMessagesTable } from '../store/personal';
 import { userName } from '../store/users';
 import type { CoreContext } from './context';
-import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
-import { UserFacingError } from './dispatch';
+import { UserFacingError } from '../app/user-facing-error';
 
 const SCHEDULING_KINDS: readonly string[] = ['createScheduledMessage', 'editScheduledMessage'];
 
@@ -67,7 +66,7 @@ export function schedulingHandlers(
         scheduled_delivery_timestamp,
         ...(kind === 'channel' && topic !== undefined && { topic }),
       };
-      return callOrDefer(session, { kind: 'createScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id: 'new' }, payload: params }).then(
+      return session.deferrable.call({ kind: 'createScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id: 'new' }, payload: params }).then(
         (done) => (done.pending ? done : { pending: false, value: { scheduled_message_id: done.value.scheduled_message_id } }),
       );
     },
@@ -79,7 +78,7 @@ export function schedulingHandlers(
       const params: EditScheduledMessageParams = { scheduled_message_id, ...(kind !== undefined && { type: wireType(session, kind) }) };
       for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(params, { [field]: value });
       // The replay's path: the edit is checked against the scheduled message as the mirror last saw it.
-      const done = await callOrDefer(session, { kind: 'editScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id }, payload: params });
+      const done = await session.deferrable.call({ kind: 'editScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id }, payload: params });
       return done.pending ? done : { pending: false, value: null };
     },
     'scheduled.delete': async ({ scheduled_message_id }) => {

@@ -4,7 +4,7 @@
 import type { NarrowTerm } from '../../shared/api/records';
 import { MENTION_FLAGS } from '../../shared/api/unread';
 import type { SearchAnswer, SearchResult } from '../../shared/ipc';
-import { NetworkError, TimeoutError } from '../api/errors';
+import { isOffline } from '../api/failures';
 import type { AccountSession } from '../app/session';
 import type { StoredMessage } from '../store/messages';
 import { flaggedMessages, searchCachedMessages } from '../store/search';
@@ -19,7 +19,7 @@ async function withServer(session: AccountSession, cachedMatches: readonly Store
   try {
     fromServer = await session.client.call('getMessages', { anchor: 'newest', num_before: limit, num_after: 0, narrow });
   } catch (error) {
-    if (error instanceof NetworkError || error instanceof TimeoutError) return { results: cached, server: 'offline' };
+    if (isOffline(error)) return { results: cached, server: 'offline' };
     throw error;
   }
   const known = new Set(cached.map((found) => found.message.id));

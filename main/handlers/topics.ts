@@ -4,11 +4,9 @@ import { checkVisibilityPolicy } from '../../shared/api/checks';
 import { cachedMessageCount } from '../store/conversations';
 import { channelTopicConversation } from '../store/messages';
 import { setTopicPreference } from '../store/personal';
+import { UserFacingError } from '../app/user-facing-error';
 import type { CoreContext } from './context';
-import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
-import { UserFacingError } from './dispatch';
-import { isAdministrator, requireOnline } from './online';
 
 export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPreference' | 'topics.delete'> {
   return {
@@ -16,15 +14,15 @@ export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPre
       const problem = checkVisibilityPolicy(visibility_policy);
       if (problem) throw new UserFacingError('INVALID_ARGUMENT', problem);
       const session = context.activeSession();
-      setTopicPreference(session.db, { stream_id, topic_name: topic, visibility_policy });
+      session.write((db, changes) => setTopicPreference(db, { stream_id, topic_name: topic, visibility_policy }, changes));
       const payload = { stream_id, topic, visibility_policy };
-      const deferred = await callOrDefer(session, { kind: 'updateUserTopic', record: { table: 'user_topics', stream_id, topic }, payload });
+      const deferred = await session.deferrable.call({ kind: 'updateUserTopic', record: { table: 'user_topics', stream_id, topic }, payload });
       return deferred.pending ? deferred : { pending: false, value: null };
     },
     'topics.delete': async ({ stream_id, topic_name }) => {
       const session = context.activeSession();
-      requireOnline(session, 'Deleting a topic');
-      if (!isAdministrator(session)) throw new UserFacingError('UNAUTHORIZED_PRINCIPAL', 'Only administrators can delete a topic.');
+      session.requireOnline('Deleting a topic');
+      if (!session.isAdministrator()) throw new UserFacingError('UNAUTHORIZED_PRINCIPAL', 'Only administrators can delete a topic.');
       const { complete } = await session.client.call('deleteTopic', { stream_id, topic_name });
       // The deletions reach the mirror as events; this count is the progress the screen shows.
       return { complete, remaining_cached: cachedMessageCount(session.db, channelTopicConversation(stream_id, topic_name)) };

@@ -1,8 +1,7 @@
-// The unread state, read from the active account's mirror, and marking read.
+// The unread state, as the session counted it last, and marking read.
 import type { NarrowTerm } from '../../shared/api/records';
-import { markScopeRead, unreadCounts, type ReadScope } from '../store/unread';
+import { markScopeRead, type ReadScope } from '../store/read-state';
 import type { CoreContext } from './context';
-import { callOrDefer } from './deferrable';
 import type { AreaHandlers } from './dispatch';
 
 /** The narrow a scope is, in the service's operators. */
@@ -21,14 +20,12 @@ function narrowOf(target: ReadScope): NarrowTerm[] {
 
 export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead'> {
   return {
-    'unread.counts': () => unreadCounts(context.activeSession().db),
+    'unread.counts': () => context.activeSession().unread.counts(),
     'unread.markRead': async (target) => {
       const session = context.activeSession();
-      const narrow = narrowOf(target);
-      const deferred = await callOrDefer(session, { kind: 'markNarrowRead', record: { table: 'messages', flag: 'read' }, payload: { narrow } });
+      const deferred = await session.deferrable.call({ kind: 'markNarrowRead', record: { table: 'messages', flag: 'read' }, payload: { narrow: narrowOf(target) } });
       // The counts drop at once; the server's flag events (or the replay) confirm it.
-      markScopeRead(session.db, target);
-      session.notifyChanged({ unread: ['counts'] });
+      session.write((db, changes) => markScopeRead(db, target, changes));
       return deferred;
     },
   };

@@ -10,7 +10,7 @@
 // read is an error, never a guess.
 import { z } from 'zod';
 import { bulkItemState, bulkJobKind, bulkJobState, jobHalt, type BulkItemState, type BulkJobKind, type BulkJobState, type JobHalt } from '../../shared/bulk-jobs';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { reader, writer } from './statements';
 
 const json = z.string().transform((text, context) => {
@@ -94,12 +94,12 @@ export function insertJob(db: MirrorDatabase, kind: BulkJobKind, settings: JobSe
   })();
 }
 
-export function getJob(db: MirrorDatabase, job_id: number): JobRow | undefined {
+export function getJob(db: ReadOnlyMirror, job_id: number): JobRow | undefined {
   return reader(db, 'SELECT * FROM bulk_jobs WHERE job_id = ?', jobRow).get(job_id);
 }
 
 /** Jobs a restart has to offer again: neither finished nor cancelled, newest first. */
-export function unfinishedJobs(db: MirrorDatabase): JobRow[] {
+export function unfinishedJobs(db: ReadOnlyMirror): JobRow[] {
   return reader(db, "SELECT * FROM bulk_jobs WHERE state NOT IN ('finished', 'cancelled') ORDER BY job_id DESC", jobRow).all();
 }
 
@@ -113,21 +113,21 @@ export function setJobHalt(db: MirrorDatabase, job_id: number, halt: JobHalt | n
 
 const stateCount = z.object({ state: bulkItemState, n: z.number().int() });
 
-export function itemCounts(db: MirrorDatabase, job_id: number): ItemCounts {
+export function itemCounts(db: ReadOnlyMirror, job_id: number): ItemCounts {
   const counts: ItemCounts = { pending: 0, running: 0, done: 0, failed: 0, skipped: 0 };
   const rows = reader(db, 'SELECT state, count(*) AS n FROM bulk_job_items WHERE job_id = ? GROUP BY state', stateCount).all(job_id);
   for (const row of rows) counts[row.state] = row.n;
   return counts;
 }
 
-export function itemsInState(db: MirrorDatabase, job_id: number, state: BulkItemState, limit = -1, offset = 0): ItemRow[] {
+export function itemsInState(db: ReadOnlyMirror, job_id: number, state: BulkItemState, limit = -1, offset = 0): ItemRow[] {
   return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND state = ? ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, state, limit, offset);
 }
 
 /** Done items whose answer carries a note for the administrator (a user created without the profile values the server refused). */
 const WARNED = "state = 'done' AND json_extract(result, '$.profile_error') IS NOT NULL";
 
-export function warnedItems(db: MirrorDatabase, job_id: number, limit = -1, offset = 0): ItemRow[] {
+export function warnedItems(db: ReadOnlyMirror, job_id: number, limit = -1, offset = 0): ItemRow[] {
   return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? AND ${WARNED} ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, limit, offset);
 }
 
@@ -137,11 +137,11 @@ export function itemWarning(item: ItemRow): string | null {
   return typeof note === 'string' ? note : null;
 }
 
-export function warnedCount(db: MirrorDatabase, job_id: number): number {
+export function warnedCount(db: ReadOnlyMirror, job_id: number): number {
   return reader(db, `SELECT count(*) AS n FROM bulk_job_items WHERE job_id = ? AND ${WARNED}`, z.object({ n: z.number().int() })).get(job_id)?.n ?? 0;
 }
 
-export function jobItems(db: MirrorDatabase, job_id: number, offset = 0, limit = -1): ItemRow[] {
+export function jobItems(db: ReadOnlyMirror, job_id: number, offset = 0, limit = -1): ItemRow[] {
   return reader(db, `SELECT ${ITEM_COLUMNS} FROM bulk_job_items WHERE job_id = ? ORDER BY item_index LIMIT ? OFFSET ?`, itemRow).all(job_id, limit, offset);
 }
 

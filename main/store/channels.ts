@@ -1,7 +1,8 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/channels';
 import type { SidebarChannels } from '../../shared/sidebar';
-import type { MirrorDatabase } from './database';
+import type { ChangeSink } from './changes';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
 import { reader, tupleReader } from './statements';
@@ -31,7 +32,7 @@ const flag = z.number().transform((value) => value === 1);
 const channelSummaryRow = z.tuple([z.number(), z.string(), z.number().nullable(), z.number(), z.number(), z.number(), z.string()]);
 
 /** Every channel's summary in name order, from the queried columns alone (the full records stay unread). */
-export function channelSummaries(db: MirrorDatabase): ChannelSummary[] {
+export function channelSummaries(db: ReadOnlyMirror): ChannelSummary[] {
   return tupleReader(
     db,
     'SELECT stream_id, name, folder_id, is_archived, invite_only, is_web_public, rendered_description FROM channels ORDER BY name, stream_id',
@@ -49,7 +50,7 @@ export function channelSummaries(db: MirrorDatabase): ChannelSummary[] {
     }));
 }
 
-export function subscribedChannelIds(db: MirrorDatabase): Set<number> {
+export function subscribedChannelIds(db: ReadOnlyMirror): Set<number> {
   return new Set(reader(db, 'SELECT stream_id FROM subscriptions', z.object({ stream_id: z.number() })).all().map((row) => row.stream_id));
 }
 
@@ -128,6 +129,12 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
   },
 };
 
+/** Channels as the server listed them on demand. */
+export function storeChannels(db: MirrorDatabase, channels: readonly Channel[], changes: ChangeSink): void {
+  upsertRecords(db, channelsTable, channels);
+  changes.add('channels', ...channels.map((channel) => channel.stream_id));
+}
+
 /** A subscription entry carries the channel's fields too; keep the channel record current. */
 function mergeIntoChannel(db: MirrorDatabase, entry: SubscriptionEntry): void {
   const channel = getRecord(db, channelsTable, entry.stream_id);
@@ -138,7 +145,7 @@ const sidebarFolderRow = z.object({ channel_folder_id: z.number(), name: z.strin
 const sidebarChannelRow = z.object({ stream_id: z.number(), name: z.string(), folder_id: z.number().nullable(), is_muted: flag });
 
 /** The sidebar's channels: those subscribed to and not archived, and the folders in the organization's order. */
-export function subscribedChannelTree(db: MirrorDatabase): SidebarChannels {
+export function subscribedChannelTree(db: ReadOnlyMirror): SidebarChannels {
   const folders = reader(
     db,
     "SELECT channel_folder_id, name FROM channel_folders WHERE is_archived = 0 ORDER BY coalesce(json_extract(json, '$.order'), channel_folder_id), channel_folder_id",

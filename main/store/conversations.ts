@@ -2,12 +2,13 @@
 // sidebar the conversations known from their unread messages alone too; Recent conversations pages
 // through the cached ones with their latest senders.
 import { channelKeyPrefix, DIRECT_KEY_PREFIX, parseConversation } from '../../shared/conversation';
+import { conversationTitle, directTitle, type ConversationNames } from '../../shared/conversation-title';
 import { RECENT_PARTICIPANTS, type RecentConversation, type RecentPage } from '../../shared/recent';
 import type { SidebarDirect, SidebarTopic } from '../../shared/sidebar';
 import { channelsTable } from './channels';
-import type { MirrorDatabase } from './database';
+import type { ReadOnlyMirror } from './database';
 import { z } from 'zod';
-import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
+import { messageRow, storedMessage, type ConversationKey, type StoredMessage } from './messages';
 import { topicPreferences } from './personal';
 import { getRecord } from './keyed-table';
 import { reader } from './statements';
@@ -21,7 +22,7 @@ export interface CachedConversation {
 }
 
 /** Every conversation with a cached message, the most recently active first. */
-export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
+export function cachedConversations(db: ReadOnlyMirror): CachedConversation[] {
   const rows = reader(
     db,
     `SELECT m.conversation, m.message_id, m.flags, m.json, c.unread FROM messages m
@@ -40,7 +41,7 @@ export function cachedConversations(db: MirrorDatabase): CachedConversation[] {
 }
 
 /** One conversation's newest cached message and unread count; undefined when none of its messages is cached. */
-export function cachedConversation(db: MirrorDatabase, conversation: ConversationKey): CachedConversation | undefined {
+export function cachedConversation(db: ReadOnlyMirror, conversation: ConversationKey): CachedConversation | undefined {
   const row = reader(
     db,
     `SELECT message_id, flags, json, (SELECT count(*) FROM messages WHERE conversation = ? AND flags NOT LIKE '%"read"%') AS unread
@@ -50,14 +51,36 @@ export function cachedConversation(db: MirrorDatabase, conversation: Conversatio
   return row && { conversation, last_message_id: row.message_id, unread: row.unread, last: storedMessage(row) };
 }
 
-export function cachedMessageCount(db: MirrorDatabase, conversation: ConversationKey): number {
+/**
+ * An open conversation's view brought up to date: of the messages it shows, those named (still
+ * here, or `removed`: deleted or moved out), and up to `limit` newer than `after`, oldest first.
+ */
+export function conversationUpdate(
+  db: ReadOnlyMirror,
+  conversation: ConversationKey,
+  after: number,
+  message_ids: readonly number[],
+  limit: number,
+): { messages: StoredMessage[]; removed: number[]; truncated: boolean } {
+  const newer = reader(db, 'SELECT flags, json FROM messages WHERE conversation = ? AND message_id > ? ORDER BY message_id LIMIT ?', messageRow).all(conversation, after, limit + 1);
+  const named = reader(
+    db,
+    'SELECT flags, json FROM messages WHERE conversation = ? AND message_id <= ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id',
+    messageRow,
+  ).all(conversation, after, JSON.stringify(message_ids));
+  const messages = [...named, ...newer.slice(0, limit)].map(storedMessage);
+  const found = new Set(messages.map((stored) => stored.message.id));
+  return { messages, removed: message_ids.filter((id) => id <= after && !found.has(id)), truncated: newer.length > limit };
+}
+
+export function cachedMessageCount(db: ReadOnlyMirror, conversation: ConversationKey): number {
   return reader(db, 'SELECT COUNT(*) AS n FROM messages WHERE conversation = ?', z.object({ n: z.number() })).get(conversation)?.n ?? 0;
 }
 
 const keyRow = z.object({ conversation: z.string(), last_message_id: z.number() });
 
 /** Conversations whose key starts with `prefix`, cached or only unread, the most recently active first. */
-function conversationsByPrefix(db: MirrorDatabase, prefix: string, limit: number): z.infer<typeof keyRow>[] {
+function conversationsByPrefix(db: ReadOnlyMirror, prefix: string, limit: number): z.infer<typeof keyRow>[] {
   // The prefixes hold no GLOB wildcard, so both scans are ranges over the conversation indexes.
   const pattern = `${prefix}*`;
   return reader(
@@ -71,7 +94,7 @@ function conversationsByPrefix(db: MirrorDatabase, prefix: string, limit: number
 }
 
 /** A channel's topics the mirror knows of (cached or unread), newest first, with the user's preference. */
-export function channelTopics(db: MirrorDatabase, stream_id: number, limit: number): SidebarTopic[] {
+export function channelTopics(db: ReadOnlyMirror, stream_id: number, limit: number): SidebarTopic[] {
   const policies = new Map(topicPreferences(db, stream_id).map((p) => [p.topic_name, p.visibility_policy]));
   return conversationsByPrefix(db, channelKeyPrefix(stream_id), limit).flatMap(({ conversation, last_message_id }) => {
     const target = parseConversation(conversation);
@@ -81,33 +104,32 @@ export function channelTopics(db: MirrorDatabase, stream_id: number, limit: numb
 }
 
 /** The direct-message conversations the mirror knows of, newest first, named by the others in them. */
-export function directConversations(db: MirrorDatabase, own_user_id: number, limit: number): SidebarDirect[] {
+export function directConversations(db: ReadOnlyMirror, own_user_id: number, limit: number): SidebarDirect[] {
   return conversationsByPrefix(db, DIRECT_KEY_PREFIX, limit).flatMap(({ conversation, last_message_id }) => {
     const target = parseConversation(conversation);
     if (target?.kind !== 'direct') return [];
-    const others = target.user_ids.filter((id) => id !== own_user_id);
-    const title = (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
-    return [{ conversation, user_ids: target.user_ids, title, last_message_id }];
+    return [{ conversation, user_ids: target.user_ids, title: directTitle(target.user_ids, own_user_id, (id) => userName(db, id)), last_message_id }];
   });
 }
 
 const recentRow = z.object({ conversation: z.string(), last_message_id: z.number(), last_timestamp: z.number(), unread: z.number() });
 const participantRow = z.object({ user_id: z.number(), full_name: z.string() });
 
-/** A conversation's title: "#channel > topic", or the others in a direct conversation by name. */
-function conversationTitle(db: MirrorDatabase, conversation: ConversationKey, own_user_id: number): string {
+/** Channels and people named as the mirror has them, for conversation titles. */
+export function mirrorNames(db: ReadOnlyMirror): ConversationNames {
+  return { channel: (stream_id) => getRecord(db, channelsTable, stream_id)?.name ?? `channel ${stream_id}`, user: (user_id) => userName(db, user_id) };
+}
+
+function titleOf(db: ReadOnlyMirror, conversation: ConversationKey, own_user_id: number): string {
   const target = parseConversation(conversation);
-  if (!target) return conversation;
-  if (target.kind === 'channel') return `#${getRecord(db, channelsTable, target.stream_id)?.name ?? `channel ${target.stream_id}`} > ${target.topic || '(no topic)'}`;
-  const others = target.user_ids.filter((id) => id !== own_user_id);
-  return (others.length > 0 ? others : target.user_ids).map((id) => userName(db, id)).join(', ');
+  return target ? conversationTitle(target, own_user_id, mirrorNames(db)) : conversation;
 }
 
 /**
  * The conversations with cached messages, the most recently active first, a page of `limit` whose
  * newest message is older than `before`; unread counts are the server's (unread_conversations).
  */
-export function recentConversations(db: MirrorDatabase, own_user_id: number, page: { before?: number | undefined; limit: number }): RecentPage {
+export function recentConversations(db: ReadOnlyMirror, own_user_id: number, page: { before?: number | undefined; limit: number }): RecentPage {
   const rows = reader(
     db,
     `SELECT c.conversation, c.last_message_id, m.timestamp AS last_timestamp, coalesce(u.unread, 0) AS unread
@@ -127,7 +149,7 @@ export function recentConversations(db: MirrorDatabase, own_user_id: number, pag
   const conversations = rows.slice(0, page.limit).map(
     (row): RecentConversation => ({
       ...row,
-      title: conversationTitle(db, row.conversation, own_user_id),
+      title: titleOf(db, row.conversation, own_user_id),
       participants: participants.all(row.conversation, RECENT_PARTICIPANTS),
     }),
   );

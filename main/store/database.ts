@@ -1,23 +1,20 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { z } from 'zod';
 import { migrations } from './migrations';
+import { migrate } from './migrations/runner';
 import { registerSearchFunctions } from './search';
 
-export type MirrorDatabase = Database.Database;
+declare const access: unique symbol;
 
-export class MirrorTooNewError extends Error {
-  constructor(
-    readonly found: number,
-    readonly known: number,
-  ) {
-    super(
-      `This account's local data was written by a newer version of the app (schema ${found}; this version knows up to ${known}). ` +
-        'Update the app to open it; the data has been left untouched.',
-    );
-    this.name = 'MirrorTooNewError';
-  }
+/** A mirror to read: what readers take, a handle opened read-only included. */
+export type ReadOnlyMirror = Database.Database & { readonly [access]?: 'read' | 'write' };
+
+/** A mirror to write: what writers take. A read-only handle is not one, by type. */
+export type MirrorDatabase = Database.Database & { readonly [access]: 'write' };
+
+function writable(db: Database.Database): db is MirrorDatabase {
+  return !db.readonly;
 }
 
 /**
@@ -27,6 +24,7 @@ export class MirrorTooNewError extends Error {
 export function openMirror(path: string, upTo: number = migrations.length): MirrorDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  if (!writable(db)) throw new Error(`${path} opened read-only`);
   try {
     db.pragma('journal_mode = WAL');
     // NORMAL is crash-safe in WAL mode (a power cut may lose the last commits, never consistency).
@@ -44,7 +42,7 @@ export function openMirror(path: string, upTo: number = migrations.length): Mirr
     // What is deleted or overwritten (bulk jobs' initial passwords) is zeroed in its page, not left behind.
     db.pragma('secure_delete = FAST');
     registerSearchFunctions(db);
-    migrate(db, upTo);
+    migrate(db, migrations, upTo);
     return db;
   } catch (error) {
     db.close();
@@ -52,19 +50,11 @@ export function openMirror(path: string, upTo: number = migrations.length): Mirr
   }
 }
 
-export function schemaVersion(db: MirrorDatabase): number {
-  return z.number().int().parse(db.pragma('user_version', { simple: true }));
-}
-
-function migrate(db: MirrorDatabase, upTo: number): void {
-  const found = schemaVersion(db);
-  if (found > migrations.length) throw new MirrorTooNewError(found, migrations.length);
-  for (let version = found + 1; version <= upTo; version++) {
-    const step = migrations[version - 1];
-    if (!step) break;
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${version}`);
-    })();
-  }
+/**
+ * Opens an existing mirror to read only (another account's, whose session is closed): never
+ * migrated, never written. Null when there is none.
+ */
+export function openMirrorToRead(path: string): ReadOnlyMirror | null {
+  if (!existsSync(path)) return null;
+  return new Database(path, { readonly: true, fileMustExist: true });
 }

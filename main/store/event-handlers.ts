@@ -2,13 +2,8 @@
 // each reporting the keys it touched, so sync/apply-events dispatches without knowing a table.
 // Several modules may take the same type (a new message is filed, then counted unread).
 import type { KnownEvent } from '../../shared/api/events';
-import type { MirrorKind } from '../../shared/mirror-changes';
+import type { ChangeSink } from './changes';
 import type { MirrorDatabase } from './database';
-
-/** Where a handler reports the records it changed, for the renderer's change notice. */
-export interface ChangeSink {
-  add(kind: MirrorKind, ...keys: (number | string)[]): void;
-}
 
 export type EventType = KnownEvent['type'];
 export type EventOf<T extends EventType> = Extract<KnownEvent, { type: T }>;

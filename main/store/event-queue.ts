@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { prepared } from './keyed-table';
 
 export interface EventQueueState {
@@ -27,7 +27,7 @@ export function advanceEventQueue(db: MirrorDatabase, last_event_id: number): vo
 const eventQueueRow = z.object({ queue_id: z.string(), last_event_id: z.number().int(), registered_at: z.number() }).optional();
 
 /** The saved position; a run that resumes it trusts it, so the row is checked. */
-export function loadEventQueue(db: MirrorDatabase): EventQueueState | undefined {
+export function loadEventQueue(db: ReadOnlyMirror): EventQueueState | undefined {
   return eventQueueRow.parse(prepared(db, 'SELECT queue_id, last_event_id, registered_at FROM event_queue WHERE singleton = 1').get());
 }
 

@@ -2,7 +2,7 @@
 // id, or an anonymous group of members and subgroups. System groups follow the role; other groups
 // list their members (registration's realm_user_groups).
 import { z } from 'zod';
-import type { MirrorDatabase } from './database';
+import type { ReadOnlyMirror } from './database';
 import { realmValue, realmVersion } from './realm';
 import { userById } from './users';
 
@@ -26,14 +26,14 @@ const SYSTEM_GROUP_ROLES: Readonly<Record<string, number | null>> = {
 };
 
 /** The groups as last parsed from each mirror, and the realm version they were read at. */
-const parsedGroups = new WeakMap<MirrorDatabase, { version: string; groups: UserGroup[] | undefined }>();
+const parsedGroups = new WeakMap<ReadOnlyMirror, { version: string; groups: UserGroup[] | undefined }>();
 
 /**
  * realm_user_groups, parsed once per change of the realm values rather than at each question: it
  * lists every member of every group, megabytes in a large organization. Inside a transaction it is
  * read afresh and not kept, since the transaction may yet be rolled back.
  */
-function realmUserGroups(db: MirrorDatabase): UserGroup[] | undefined {
+function realmUserGroups(db: ReadOnlyMirror): UserGroup[] | undefined {
   const read = () => {
     const parsed = userGroups.safeParse(realmValue(db, 'realm_user_groups'));
     return parsed.success ? parsed.data : undefined;
@@ -65,7 +65,7 @@ function memberOf(groups: readonly UserGroup[], id: number, user_id: number, rol
  * Whether `user_id` is in the group the realm setting `key` names; undefined when the mirror lacks
  * the setting, the groups or the user (the server then decides).
  */
-export function inRealmGroupSetting(db: MirrorDatabase, user_id: number, key: string): boolean | undefined {
+export function inRealmGroupSetting(db: ReadOnlyMirror, user_id: number, key: string): boolean | undefined {
   const setting = groupSetting.safeParse(realmValue(db, key));
   const groups = realmUserGroups(db);
   const role = userById(db, user_id)?.role;
@@ -79,7 +79,7 @@ export function inRealmGroupSetting(db: MirrorDatabase, user_id: number, key: st
  * The groups `user_id` belongs to, directly, through a subgroup, or by role (system groups): a
  * mention of one of them mentions the user. Empty when the mirror lacks the groups or the user.
  */
-export function groupsOfUser(db: MirrorDatabase, user_id: number): number[] {
+export function groupsOfUser(db: ReadOnlyMirror, user_id: number): number[] {
   const groups = realmUserGroups(db);
   const role = userById(db, user_id)?.role;
   if (groups === undefined || role === undefined) return [];

@@ -2,7 +2,7 @@
 // invitations does not say which channels and groups a link subscribes people to. Links made one
 // at a time are kept in invite_links; links of bulk jobs are read from the jobs' own rows.
 import { z } from 'zod';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { prepared } from './keyed-table';
 import { reader } from './statements';
 
@@ -45,7 +45,7 @@ export function recordInviteLink(db: MirrorDatabase, link_url: string, settings:
 }
 
 /** Every link this account's app created, with what it subscribes people to; rows that do not read back are left out. */
-export function inviteLinkSubscriptions(db: MirrorDatabase): Map<string, InviteLinkSubscriptions> {
+export function inviteLinkSubscriptions(db: ReadOnlyMirror): Map<string, InviteLinkSubscriptions> {
   const byLink = new Map<string, InviteLinkSubscriptions>();
   const bulk = reader(
     db,

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { holds, quickParse } from '../../shared/api/quick-check';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 
 /**
  * A mirror table of one record kind: the record's key, the columns the app queries, and the
@@ -34,11 +34,11 @@ export function readRecord<R>(t: KeyedTable<R>, row: unknown): R {
 
 export type Row = Record<string, unknown> & { json: string };
 
-const statements = new WeakMap<MirrorDatabase, Map<string, Statement>>();
-const generations = new WeakMap<MirrorDatabase, Map<string, number>>();
+const statements = new WeakMap<ReadOnlyMirror, Map<string, Statement>>();
+const generations = new WeakMap<ReadOnlyMirror, Map<string, number>>();
 
 /** Counts this connection's writes to `table`, so derived in-memory indexes know when to rebuild. */
-export function tableGeneration(db: MirrorDatabase, table: string): number {
+export function tableGeneration(db: ReadOnlyMirror, table: string): number {
   return generations.get(db)?.get(table) ?? 0;
 }
 
@@ -53,7 +53,7 @@ function wrote(db: MirrorDatabase, table: string): void {
  * that hands back its rows as arrays (`rows: 'tuples'`) is a statement of its own, since the mode
  * belongs to the statement.
  */
-export function prepared(db: MirrorDatabase, sql: string, rows: 'objects' | 'tuples' = 'objects'): Statement {
+export function prepared(db: ReadOnlyMirror, sql: string, rows: 'objects' | 'tuples' = 'objects'): Statement {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
   const key = rows === 'tuples' ? `tuples:${sql}` : sql;
@@ -122,13 +122,13 @@ export function deleteRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, keys: rea
   wrote(db, t.table);
 }
 
-export function getRecord<R>(db: MirrorDatabase, t: KeyedTable<R>, key: number | string): R | undefined {
+export function getRecord<R>(db: ReadOnlyMirror, t: KeyedTable<R>, key: number | string): R | undefined {
   const row: unknown = prepared(db, sqlOf(t).select).get(key);
   return row === undefined ? undefined : readRecord(t, row);
 }
 
 /** All records, in `orderBy` order (a column list of the table). */
-export function allRecords<R>(db: MirrorDatabase, t: KeyedTable<R>, orderBy: string = t.key): R[] {
+export function allRecords<R>(db: ReadOnlyMirror, t: KeyedTable<R>, orderBy: string = t.key): R[] {
   return prepared(db, `SELECT json FROM ${t.table} ORDER BY ${orderBy}`).all().map((row) => readRecord(t, row));
 }
 

@@ -1,7 +1,8 @@
 import { REACTION_TYPES } from '../../shared/api/limits';
 import type { Message, Reaction } from '../../shared/api/records';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
-import type { MirrorDatabase } from './database';
+import type { ChangeSink } from './changes';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
 import { confirmSentMessage } from './outbox';
@@ -23,8 +24,10 @@ export interface StoredMessage {
   flags: string[];
 }
 
-const messageRow = z.object({ flags: z.string(), json: z.string() });
+/** A cached message as read: its flags column and its JSON. */
+export const messageRow = z.object({ flags: z.string(), json: z.string() });
 const messageIdRow = z.object({ message_id: z.number() });
+const conversationRow = z.object({ conversation: z.string() });
 const messageFlags = z.array(z.string());
 
 /** A cached message read back. */
@@ -36,31 +39,41 @@ export function storedMessage(row: z.infer<typeof messageRow>): StoredMessage {
 
 /**
  * Caches messages, new or changed, and keeps the search index in step: a new message is indexed,
- * a changed one indexed again only when its JSON changed (a flag change leaves it alone).
+ * a changed one indexed again only when its JSON changed (a flag change leaves it alone). Reports
+ * the messages that changed, and the conversations that gained one (new, or moved there).
  */
-export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMessage[]): void {
+export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMessage[], changes: ChangeSink): void {
   const insert = writer(
     db,
     'INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING',
   );
-  const update = writer(db, 'UPDATE messages SET conversation = ?, timestamp = ?, flags = ? WHERE message_id = ?');
-  const updateJson = writer(db, 'UPDATE messages SET json = ? WHERE message_id = ? AND json IS NOT ?');
+  const move = writer(db, 'UPDATE messages SET conversation = ?, timestamp = ? WHERE message_id = ? AND (conversation IS NOT ? OR timestamp IS NOT ?)');
+  const updateFlags = writer(db, 'UPDATE messages SET flags = ? WHERE message_id = ? AND flags IS NOT ?');
+  // A fetched message carries its flags, an event's does not (they live in their column): the same
+  // message must read the same either way, or every fetch would count as an edit.
+  const updateJson = writer(db, "UPDATE messages SET json = ? WHERE message_id = ? AND json_remove(json, '$.flags') IS NOT json_remove(?, '$.flags')");
   for (const { message, flags } of messages) {
     const conversation = conversationOf(message);
     const flagsJson = JSON.stringify(flags);
     const json = JSON.stringify(message);
     if (insert.run(message.id, conversation, message.timestamp, flagsJson, json).changes > 0) {
       indexMessage(db, message);
+      changes.add('messages', message.id);
+      changes.touch(conversation);
       continue;
     }
-    update.run(conversation, message.timestamp, flagsJson, message.id);
-    if (updateJson.run(json, message.id, json).changes > 0) reindexMessage(db, message);
+    const moved = move.run(conversation, message.timestamp, message.id, conversation, message.timestamp).changes > 0;
+    const flagged = updateFlags.run(flagsJson, message.id, flagsJson).changes > 0;
+    const edited = updateJson.run(json, message.id, json).changes > 0;
+    if (edited) reindexMessage(db, message);
+    if (moved) changes.touch(conversation);
+    if (moved || flagged || edited) changes.add('messages', message.id);
   }
 }
 
 /** The newest `limit` messages of a conversation before `before` (exclusive), oldest first. */
 export function conversationMessages(
-  db: MirrorDatabase,
+  db: ReadOnlyMirror,
   conversation: ConversationKey,
   options: { before?: number; limit?: number } = {},
 ): StoredMessage[] {
@@ -72,31 +85,34 @@ export function conversationMessages(
   return rows.reverse().map(storedMessage);
 }
 
-export function getMessage(db: MirrorDatabase, message_id: number): StoredMessage | undefined {
+export function getMessage(db: ReadOnlyMirror, message_id: number): StoredMessage | undefined {
   const row = reader(db, 'SELECT flags, json FROM messages WHERE message_id = ?', messageRow).get(message_id);
   return row && storedMessage(row);
 }
 
 /** Applies a change to a cached message; messages not cached are not fetched (they will be when shown). */
-export function updateMessage(db: MirrorDatabase, message_id: number, change: (stored: StoredMessage) => StoredMessage): boolean {
+export function updateMessage(db: MirrorDatabase, message_id: number, change: (stored: StoredMessage) => StoredMessage, changes: ChangeSink): boolean {
   const stored = getMessage(db, message_id);
   if (!stored) return false;
-  upsertMessages(db, [change(stored)]);
+  const changed = change(stored);
+  upsertMessages(db, [changed], changes);
+  // Moved: the conversation it left lost it.
+  const from = conversationOf(stored.message);
+  if (conversationOf(changed.message) !== from) changes.touch(from);
   return true;
 }
 
-export function addReaction(db: MirrorDatabase, message_id: number, reaction: Reaction): boolean {
-  return updateMessage(db, message_id, ({ message, flags }) => ({
-    message: { ...message, reactions: [...message.reactions.filter((r) => !sameReaction(r, reaction)), reaction] },
-    flags,
-  }));
+export function addReaction(db: MirrorDatabase, message_id: number, reaction: Reaction, changes: ChangeSink): boolean {
+  return updateMessage(
+    db,
+    message_id,
+    ({ message, flags }) => ({ message: { ...message, reactions: [...message.reactions.filter((r) => !sameReaction(r, reaction)), reaction] }, flags }),
+    changes,
+  );
 }
 
-export function removeReaction(db: MirrorDatabase, message_id: number, reaction: Reaction): boolean {
-  return updateMessage(db, message_id, ({ message, flags }) => ({
-    message: { ...message, reactions: message.reactions.filter((r) => !sameReaction(r, reaction)) },
-    flags,
-  }));
+export function removeReaction(db: MirrorDatabase, message_id: number, reaction: Reaction, changes: ChangeSink): boolean {
+  return updateMessage(db, message_id, ({ message, flags }) => ({ message: { ...message, reactions: message.reactions.filter((r) => !sameReaction(r, reaction)) }, flags }), changes);
 }
 
 function sameReaction(a: Reaction, b: Reaction): boolean {
@@ -106,27 +122,35 @@ function sameReaction(a: Reaction, b: Reaction): boolean {
 /**
  * Sets or clears a flag on cached messages (`all`: every one), by set-based statements over the
  * flags column alone: "mark all as read" over a cache of a million messages is one statement,
- * not a million parsed and rewritten records. Returns the ids of the messages it changed.
+ * not a million parsed and rewritten records. Reports the messages it changed. The read flag is
+ * the unread state's: markMessagesRead and markMessagesUnread set it with the counts.
  */
-export function setFlag(db: MirrorDatabase, message_ids: readonly number[] | 'all', flag: string, present: boolean): number[] {
+export function setFlag(db: MirrorDatabase, message_ids: readonly number[] | 'all', flag: string, present: boolean, changes: ChangeSink): void {
   const among = message_ids === 'all' ? '' : 'AND message_id IN (SELECT value FROM json_each(?))';
   const needsChange = `${present ? 'NOT' : ''} EXISTS (SELECT 1 FROM json_each(messages.flags) WHERE value = ?) ${among}`;
   const params = message_ids === 'all' ? [flag] : [flag, JSON.stringify(message_ids)];
   const changed = reader(db, `SELECT message_id FROM messages WHERE ${needsChange} ORDER BY message_id`, messageIdRow).all(...params);
   const newFlags = present ? `json_insert(flags, '$[#]', ?)` : '(SELECT json_group_array(value) FROM json_each(messages.flags) WHERE value IS NOT ?)';
   writer(db, `UPDATE messages SET flags = ${newFlags} WHERE ${needsChange}`).run(flag, ...params);
-  return changed.map((row) => row.message_id);
+  // One by one: "all" may change a million messages, too many to spread into one call.
+  for (const row of changed) changes.add('messages', row.message_id);
 }
 
-export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[]): void {
+export function deleteMessages(db: MirrorDatabase, message_ids: readonly number[], changes: ChangeSink): void {
+  const conversationOfId = reader(db, 'SELECT conversation FROM messages WHERE message_id = ?', conversationRow);
   const statement = writer(db, 'DELETE FROM messages WHERE message_id = ?');
   for (const id of message_ids) {
-    if (statement.run(id).changes > 0) unindexMessage(db, id);
+    const cached = conversationOfId.get(id);
+    if (cached === undefined) continue;
+    statement.run(id);
+    unindexMessage(db, id);
+    changes.add('messages', id);
+    changes.touch(cached.conversation);
   }
 }
 
 /** The highest message id cached; undefined when none is. */
-export function newestMessageId(db: MirrorDatabase): number | undefined {
+export function newestMessageId(db: ReadOnlyMirror): number | undefined {
   return reader(db, 'SELECT max(message_id) AS id FROM messages', z.object({ id: z.number().nullable() })).get()?.id ?? undefined;
 }
 
@@ -134,26 +158,26 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
   reaction: (db, event, changes) => {
     const { emoji_name, emoji_code, reaction_type, user_id } = event;
     const reaction = { emoji_name, emoji_code, reaction_type, user_id };
-    const cached = event.op === 'add' ? addReaction(db, event.message_id, reaction) : removeReaction(db, event.message_id, reaction);
-    if (cached) changes.add('messages', event.message_id);
+    if (event.op === 'add') addReaction(db, event.message_id, reaction, changes);
+    else removeReaction(db, event.message_id, reaction, changes);
   },
   update_message_flags: (db, event, changes) => {
-    // One by one: "all" may change a million messages, too many to spread into one call.
-    for (const id of setFlag(db, event.all ? 'all' : event.messages, event.flag, event.op === 'add')) changes.add('messages', id);
+    // The read flag goes with the unread state (unread-events.ts).
+    if (event.flag !== 'read') setFlag(db, event.all ? 'all' : event.messages, event.flag, event.op === 'add', changes);
   },
   message: (db, event, changes) => {
-    upsertMessages(db, [{ message: event.message, flags: event.flags ?? [] }]);
-    changes.add('messages', event.message.id);
-    // The message this app queued: sent, so it leaves the outbox in the same transaction.
-    const sent = event.local_message_id === undefined ? undefined : confirmSentMessage(db, event.local_message_id);
-    if (sent !== undefined) changes.add('outbox', sent);
+    upsertMessages(db, [{ message: event.message, flags: event.flags ?? [] }], changes);
+    // The message this app queued, echoed to the queue it was sent with: filed, so it leaves the
+    // outbox in the same transaction. (Sent with another queue, its event comes without the local
+    // id: the conversation shows it once all the same, and the outbox's own fetch removes the item.)
+    if (event.local_message_id !== undefined) confirmSentMessage(db, { local_id: event.local_message_id, message_id: event.message.id }, changes);
   },
   update_message: (db, event, changes) => {
     const { content, rendered_content, is_me_message, subject, new_stream_id, topic_links, edit_timestamp, rendering_only } = event;
     const moved = (subject !== undefined || new_stream_id !== undefined) && !rendering_only;
     for (const id of new Set([event.message_id, ...event.message_ids])) {
       const edited = id === event.message_id && content !== undefined;
-      const changed = updateMessage(db, id, ({ message, flags }) => ({
+      updateMessage(db, id, ({ message, flags }) => ({
         message: {
           ...message,
           ...(edited && {
@@ -169,22 +193,20 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
           ...(topic_links !== undefined && { topic_links }),
         },
         flags,
-      }));
-      if (changed) changes.add('messages', id);
+      }), changes);
     }
   },
   delete_message: (db, event, changes) => {
-    const ids = event.message_ids ?? (event.message_id === undefined ? [] : [event.message_id]);
-    deleteMessages(db, ids);
-    changes.add('messages', ...ids);
+    deleteMessages(db, event.message_ids ?? (event.message_id === undefined ? [] : [event.message_id]), changes);
   },
   submessage: (db, event, changes) => {
     const { msg_type, content, message_id, sender_id, submessage_id } = event;
-    const cached = updateMessage(db, message_id, ({ message, flags }) => ({
-      message: { ...message, submessages: [...message.submessages, { msg_type, content, message_id, sender_id, id: submessage_id }] },
-      flags,
-    }));
-    if (cached) changes.add('messages', message_id);
+    updateMessage(
+      db,
+      message_id,
+      ({ message, flags }) => ({ message: { ...message, submessages: [...message.submessages, { msg_type, content, message_id, sender_id, id: submessage_id }] }, flags }),
+      changes,
+    );
   },
 };
 
@@ -194,7 +216,7 @@ const recentEmojiRow = z.object({ emoji_name: z.string(), emoji_code: z.string()
 const RECENT_EMOJI_WINDOW = 2_000;
 
 /** The emoji `user_id` reacted with in the newest cached messages, most recent first, each once. */
-export function recentReactionEmoji(db: MirrorDatabase, user_id: number, limit: number): Reaction[] {
+export function recentReactionEmoji(db: ReadOnlyMirror, user_id: number, limit: number): Reaction[] {
   return reader(
     db,
     `SELECT json_extract(r.value, '$.emoji_name') AS emoji_name, json_extract(r.value, '$.emoji_code') AS emoji_code,

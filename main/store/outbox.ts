@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { OutboxItemView } from '../../shared/outbox-records';
-import type { MirrorDatabase } from './database';
+import { conversationOfRecordKey, outboxRecordKey, type OutboxItemView } from '../../shared/outbox-records';
+import type { ConversationKey } from '../../shared/conversation';
+import type { ChangeSink } from './changes';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { deleteDraft } from './drafts';
 import { jsonColumn, reader, writer } from './statements';
 
@@ -28,6 +30,8 @@ export interface OutboxItem extends OutboxItemView {
   sent_after_id: number | null;
   /** Transient failures met (network, server errors); bounded, then the item fails. */
   attempts: number;
+  /** A message the server took: its id there, while the item waits for the event that files it. */
+  sent_message_id: number | null;
 }
 
 /** An outbox row as stored; the payload is the JSON the action was deferred with. */
@@ -44,47 +48,65 @@ const outboxRow = z.object({
   in_flight_since: z.number().nullable(),
   sent_after_id: z.number().int().nullable(),
   attempts: z.number().int(),
+  sent_message_id: z.number().int().nullable(),
 });
 const payloadShape = z.record(z.string(), z.unknown());
+const recordKeyRow = z.object({ record_key: z.string() });
+const idRow = z.object({ outbox_id: z.number().int() });
+const messageIdRow = z.object({ message_id: z.number() });
 
 const fromRow = (row: z.infer<typeof outboxRow>): OutboxItem => ({ ...row, payload: jsonColumn(row.payload, payloadShape) });
+
+/** Reports a change to the items about `record_key`: a conversation's messages touch that conversation. */
+function reportRecord(changes: ChangeSink, record_key: string): void {
+  changes.add('outbox', record_key);
+  const conversation = conversationOfRecordKey(record_key);
+  if (conversation !== undefined) changes.touch(conversation);
+}
+
+function reportItem(db: MirrorDatabase, outbox_id: number, changes: ChangeSink): void {
+  const found = reader(db, 'SELECT record_key FROM outbox WHERE outbox_id = ?', recordKeyRow).get(outbox_id);
+  if (found) reportRecord(changes, found.record_key);
+}
 
 export function enqueueOutbox(
   db: MirrorDatabase,
   item: { kind: DeferrableOperation; record_key: string; payload: object },
+  changes: ChangeSink,
   now: number = Date.now(),
 ): number {
   const result = writer(
     db,
     `INSERT INTO outbox (kind, record_key, payload, state, created_at) VALUES (?, ?, ?, 'pending', ?)`,
   ).run(item.kind, item.record_key, JSON.stringify(item.payload), now);
+  reportRecord(changes, item.record_key);
   return Number(result.lastInsertRowid);
 }
 
 /** Every item, oldest first: pending ones in replay order, failed ones waiting for the user. */
-export function outboxItems(db: MirrorDatabase, state?: OutboxItem['state']): OutboxItem[] {
+export function outboxItems(db: ReadOnlyMirror, state?: OutboxItem['state']): OutboxItem[] {
   const rows = state
     ? reader(db, 'SELECT * FROM outbox WHERE state = ? ORDER BY outbox_id', outboxRow).all(state)
     : reader(db, 'SELECT * FROM outbox ORDER BY outbox_id', outboxRow).all();
   return rows.map(fromRow);
 }
 
-export function removeOutboxItem(db: MirrorDatabase, outbox_id: number): void {
+export function removeOutboxItem(db: MirrorDatabase, outbox_id: number, changes: ChangeSink): void {
+  reportItem(db, outbox_id, changes);
   writer(db, 'DELETE FROM outbox WHERE outbox_id = ?').run(outbox_id);
 }
 
 /** The server refused the replay: kept, with its answer, for the user to see and decide. */
-export function failOutboxItem(db: MirrorDatabase, outbox_id: number, error_code: string, error_msg: string): void {
+export function failOutboxItem(db: MirrorDatabase, outbox_id: number, error_code: string, error_msg: string, changes: ChangeSink): void {
   writer(db, `UPDATE outbox SET state = 'failed', error_code = ?, error_msg = ?, in_flight_since = NULL WHERE outbox_id = ?`).run(error_code, error_msg, outbox_id);
+  reportItem(db, outbox_id, changes);
 }
 
 /** The user asks to try a refused item again: it goes back in line, with a fresh count of attempts. */
-export function retryOutboxItem(db: MirrorDatabase, outbox_id: number): void {
+export function retryOutboxItem(db: MirrorDatabase, outbox_id: number, changes: ChangeSink): void {
   writer(db, `UPDATE outbox SET state = 'pending', error_code = NULL, error_msg = NULL, attempts = 0 WHERE outbox_id = ? AND state = 'failed'`).run(outbox_id);
+  reportItem(db, outbox_id, changes);
 }
-
-/** The outbox record of the messages waiting to be sent to a conversation. */
-export const conversationRecordKey = (conversation: string): string => `conversations:${conversation}`;
 
 /**
  * A message to send, queued in line behind everything already waiting; in the same transaction
@@ -92,35 +114,50 @@ export const conversationRecordKey = (conversation: string): string => `conversa
  */
 export function enqueueMessage(
   db: MirrorDatabase,
-  item: { conversation: string; local_id: string; payload: Record<string, unknown>; replaces?: number },
+  item: { conversation: ConversationKey; local_id: string; payload: Record<string, unknown>; replaces?: number },
+  changes: ChangeSink,
   now: number = Date.now(),
 ): number {
   return db.transaction(() => {
-    deleteDraft(db, item.conversation);
-    if (item.replaces !== undefined) removeOutboxItem(db, item.replaces);
+    deleteDraft(db, item.conversation, changes);
+    if (item.replaces !== undefined) removeOutboxItem(db, item.replaces, changes);
+    const record_key = outboxRecordKey({ table: 'conversations', conversation: item.conversation });
     const result = writer(
       db,
       `INSERT INTO outbox (kind, record_key, payload, state, created_at, local_id) VALUES ('sendMessage', ?, ?, 'pending', ?, ?)`,
-    ).run(conversationRecordKey(item.conversation), JSON.stringify(item.payload), now, item.local_id);
+    ).run(record_key, JSON.stringify(item.payload), now, item.local_id);
+    reportRecord(changes, record_key);
     return Number(result.lastInsertRowid);
   })();
 }
 
-export function outboxItem(db: MirrorDatabase, outbox_id: number): OutboxItem | undefined {
+export function outboxItem(db: ReadOnlyMirror, outbox_id: number): OutboxItem | undefined {
   const row = reader(db, 'SELECT * FROM outbox WHERE outbox_id = ?', outboxRow).get(outbox_id);
   return row && fromRow(row);
 }
 
-/** The messages waiting for one conversation, in send order. */
-export function queuedMessages(db: MirrorDatabase, conversation: string): OutboxItem[] {
-  return reader(db, `SELECT * FROM outbox WHERE kind = 'sendMessage' AND record_key = ? ORDER BY outbox_id`, outboxRow)
-    .all(conversationRecordKey(conversation))
+/**
+ * The messages of one conversation still in the outbox, in send order: waiting, refused, or sent
+ * and waiting for their event (until a fetch or that event files them in the conversation).
+ */
+export function queuedMessages(db: ReadOnlyMirror, conversation: ConversationKey): OutboxItem[] {
+  return reader(
+    db,
+    `SELECT * FROM outbox o WHERE kind = 'sendMessage' AND record_key = ?
+       AND (sent_message_id IS NULL OR NOT EXISTS (SELECT 1 FROM messages m WHERE m.message_id = o.sent_message_id))
+     ORDER BY outbox_id`,
+    outboxRow,
+  )
+    .all(outboxRecordKey({ table: 'conversations', conversation }))
     .map(fromRow);
 }
 
 /** Whether any message is waiting to be sent: a new one then queues behind it, to keep the order. */
-export function hasQueuedMessages(db: MirrorDatabase): boolean {
-  return reader(db, `SELECT outbox_id FROM outbox WHERE kind = 'sendMessage' AND state = 'pending' LIMIT 1`, z.object({ outbox_id: z.number() })).get() !== undefined;
+export function hasQueuedMessages(db: ReadOnlyMirror): boolean {
+  return (
+    reader(db, `SELECT outbox_id FROM outbox WHERE kind = 'sendMessage' AND state = 'pending' AND sent_message_id IS NULL LIMIT 1`, z.object({ outbox_id: z.number() })).get() !==
+    undefined
+  );
 }
 
 /** Recorded before the request leaves: until it is cleared, the item's outcome is unknown. */
@@ -129,13 +166,14 @@ export function markInFlight(db: MirrorDatabase, outbox_id: number, sent_after_i
 }
 
 /** A transient failure (network, server error, rate limit): counted, and its reason kept for the user to see. */
-export function noteTransientFailure(db: MirrorDatabase, outbox_id: number, error_code: string, error_msg: string): void {
+export function noteTransientFailure(db: MirrorDatabase, outbox_id: number, error_code: string, error_msg: string, changes: ChangeSink): void {
   writer(db, 'UPDATE outbox SET attempts = attempts + 1, error_code = ?, error_msg = ? WHERE outbox_id = ?').run(error_code, error_msg, outbox_id);
+  reportItem(db, outbox_id, changes);
 }
 
 /** The next item waiting after `after`, in replay order: items queued during a replay are reached by it. */
-export function nextPendingItem(db: MirrorDatabase, after: number): OutboxItem | undefined {
-  const row = reader(db, `SELECT * FROM outbox WHERE state = 'pending' AND outbox_id > ? ORDER BY outbox_id LIMIT 1`, outboxRow).get(after);
+export function nextPendingItem(db: ReadOnlyMirror, after: number): OutboxItem | undefined {
+  const row = reader(db, `SELECT * FROM outbox WHERE state = 'pending' AND sent_message_id IS NULL AND outbox_id > ? ORDER BY outbox_id LIMIT 1`, outboxRow).get(after);
   return row && fromRow(row);
 }
 
@@ -144,14 +182,40 @@ export function clearInFlight(db: MirrorDatabase, outbox_id: number): void {
   writer(db, 'UPDATE outbox SET in_flight_since = NULL WHERE outbox_id = ?').run(outbox_id);
 }
 
-/** The server reported the message with this local id: it was sent, the item goes. Its outbox_id, if it was queued. */
-export function confirmSentMessage(db: MirrorDatabase, local_id: string): number | undefined {
-  const found = reader(db, 'SELECT outbox_id FROM outbox WHERE local_id = ?', z.object({ outbox_id: z.number().int() })).get(local_id);
-  if (found) removeOutboxItem(db, found.outbox_id);
-  return found?.outbox_id;
+/**
+ * The server has the item's message, as `message_id`: the item stays, shown sent, until the
+ * message is filed in the mirror (its event, or a fetch), which removes it. Already filed, it goes now.
+ */
+export function markSent(db: MirrorDatabase, outbox_id: number, message_id: number, changes: ChangeSink): void {
+  const filed = reader(db, 'SELECT message_id FROM messages WHERE message_id = ?', messageIdRow).get(message_id) !== undefined;
+  if (filed) {
+    removeOutboxItem(db, outbox_id, changes);
+    return;
+  }
+  writer(db, 'UPDATE outbox SET sent_message_id = ?, in_flight_since = NULL WHERE outbox_id = ?').run(message_id, outbox_id);
+  reportItem(db, outbox_id, changes);
+}
+
+/** Sent messages still waiting for the event that files them, oldest first. */
+export function sentMessagesAwaitingEvent(db: ReadOnlyMirror): OutboxItem[] {
+  return reader(db, `SELECT * FROM outbox WHERE sent_message_id IS NOT NULL ORDER BY outbox_id`, outboxRow).all().map(fromRow);
+}
+
+/**
+ * A message of this app's was filed in the mirror: the server's event names it by the local id it
+ * was sent with (or, sent without one, by its id); its item leaves the outbox in the same transaction.
+ */
+export function confirmSentMessage(db: MirrorDatabase, message: { local_id: string | undefined; message_id: number }, changes: ChangeSink): void {
+  // Each through its index: every message event asks, and almost none is this app's.
+  const found = [
+    ...reader(db, 'SELECT outbox_id FROM outbox WHERE sent_message_id = ?', idRow).all(message.message_id),
+    ...(message.local_id === undefined ? [] : reader(db, 'SELECT outbox_id FROM outbox WHERE local_id = ?', idRow).all(message.local_id)),
+  ];
+  for (const outbox_id of new Set(found.map((row) => row.outbox_id))) removeOutboxItem(db, outbox_id, changes);
 }
 
 /** Replaces an item's payload (a queued message's new text, say). */
-export function updateOutboxPayload(db: MirrorDatabase, outbox_id: number, payload: Record<string, unknown>): void {
+export function updateOutboxPayload(db: MirrorDatabase, outbox_id: number, payload: Record<string, unknown>, changes: ChangeSink): void {
   writer(db, 'UPDATE outbox SET payload = ? WHERE outbox_id = ?').run(JSON.stringify(payload), outbox_id);
+  reportItem(db, outbox_id, changes);
 }

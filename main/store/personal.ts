@@ -7,7 +7,8 @@ import type {
   ScheduledMessage,
   TopicPreference,
 } from '../../shared/api/records';
-import type { MirrorDatabase } from './database';
+import type { ChangeSink } from './changes';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import type { EventHandlers } from './event-handlers';
 import { customProfileFieldSchema, linkifierSchema, savedSnippetSchema, scheduledMessageSchema } from '../../shared/api/record-schemas';
 import { deleteRecords, type KeyedTable, prepared, replaceRecords, storedRecord, upsertRecords } from './keyed-table';
@@ -47,7 +48,13 @@ export const linkifiersTable: KeyedTable<Linkifier> = {
   record: storedRecord<Linkifier>(linkifierSchema),
 };
 
-export function setTopicPreference(db: MirrorDatabase, preference: TopicPreference): void {
+/** The user's preference for a topic, as the server or the user set it. */
+export function setTopicPreference(db: MirrorDatabase, preference: TopicPreference, changes: ChangeSink): void {
+  writeTopicPreference(db, preference);
+  changes.add('user_topics', `${preference.stream_id}:${preference.topic_name}`);
+}
+
+function writeTopicPreference(db: MirrorDatabase, preference: TopicPreference): void {
   if (preference.visibility_policy === 0) {
     // 0 removes the preference (spec: "none, removes a mute").
     prepared(db, 'DELETE FROM user_topics WHERE stream_id = ? AND topic_name = ?').run(
@@ -65,12 +72,12 @@ export function setTopicPreference(db: MirrorDatabase, preference: TopicPreferen
 
 export function replaceTopicPreferences(db: MirrorDatabase, preferences: readonly TopicPreference[]): void {
   prepared(db, 'DELETE FROM user_topics').run();
-  for (const preference of preferences) setTopicPreference(db, preference);
+  for (const preference of preferences) writeTopicPreference(db, preference);
 }
 
 const topicPreferenceRow = z.object({ stream_id: z.number(), topic_name: z.string(), visibility_policy: z.number(), last_updated: z.number().nullable() });
 
-export function topicPreferences(db: MirrorDatabase, stream_id?: number): TopicPreference[] {
+export function topicPreferences(db: ReadOnlyMirror, stream_id?: number): TopicPreference[] {
   const sql = 'SELECT stream_id, topic_name, visibility_policy, last_updated FROM user_topics';
   const rows =
     stream_id === undefined
@@ -79,16 +86,21 @@ export function topicPreferences(db: MirrorDatabase, stream_id?: number): TopicP
   return rows.map(({ last_updated, ...rest }) => (last_updated === null ? rest : { ...rest, last_updated }));
 }
 
+/** A saved snippet as created or edited, here or elsewhere. */
+export function saveSnippet(db: MirrorDatabase, snippet: SavedSnippet, changes: ChangeSink): void {
+  upsertRecords(db, savedSnippetsTable, [snippet]);
+  changes.add('saved_snippets', snippet.saved_snippet_id);
+}
+
+export function forgetSnippet(db: MirrorDatabase, saved_snippet_id: number, changes: ChangeSink): void {
+  deleteRecords(db, savedSnippetsTable, [saved_snippet_id]);
+  changes.add('saved_snippets', saved_snippet_id);
+}
+
 export const personalEvents: EventHandlers<'saved_snippets' | 'custom_profile_fields' | 'realm_linkifiers' | 'scheduled_messages' | 'user_topic'> = {
   saved_snippets: (db, event, changes) => {
-    if (event.op === 'remove') {
-      deleteRecords(db, savedSnippetsTable, [event.saved_snippet_id]);
-      changes.add('saved_snippets', event.saved_snippet_id);
-    } else {
-      const snippet = toSavedSnippet(event.saved_snippet);
-      upsertRecords(db, savedSnippetsTable, [snippet]);
-      changes.add('saved_snippets', snippet.saved_snippet_id);
-    }
+    if (event.op === 'remove') forgetSnippet(db, event.saved_snippet_id, changes);
+    else saveSnippet(db, toSavedSnippet(event.saved_snippet), changes);
   },
   custom_profile_fields: (db, event, changes) => {
     replaceRecords(db, customProfileFieldsTable, event.fields);
@@ -110,7 +122,6 @@ export const personalEvents: EventHandlers<'saved_snippets' | 'custom_profile_fi
     }
   },
   user_topic: (db, event, changes) => {
-    setTopicPreference(db, event);
-    changes.add('user_topics', `${event.stream_id}:${event.topic_name}`);
+    setTopicPreference(db, event, changes);
   },
 };

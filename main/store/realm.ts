@@ -1,4 +1,4 @@
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import type { EventHandlers } from './event-handlers';
 import { z } from 'zod';
 import { jsonColumn, reader, writer } from './statements';
@@ -6,14 +6,14 @@ import { jsonColumn, reader, writer } from './statements';
 const realmRow = z.object({ key: z.string(), json: z.string() });
 
 /** Writes to the realm table through each connection, counted so a reading kept from it knows it is stale. */
-const localWrites = new WeakMap<MirrorDatabase, number>();
+const localWrites = new WeakMap<ReadOnlyMirror, number>();
 
 /**
  * Moves whenever the realm values may have changed: a write through this connection, or a commit
  * by another one (the snapshot worker's; SQLite's data_version). A value parsed from them may be
  * kept until it moves: some are large (realm_user_groups lists every member of every group).
  */
-export function realmVersion(db: MirrorDatabase): string {
+export function realmVersion(db: ReadOnlyMirror): string {
   return `${localWrites.get(db) ?? 0}:${String(db.pragma('data_version', { simple: true }))}`;
 }
 
@@ -32,12 +32,12 @@ export function replaceRealmValues(db: MirrorDatabase, values: Readonly<Record<s
   setRealmValues(db, values);
 }
 
-export function realmValues(db: MirrorDatabase): Record<string, unknown> {
+export function realmValues(db: ReadOnlyMirror): Record<string, unknown> {
   const rows = reader(db, 'SELECT key, json FROM realm', realmRow).all();
   return Object.fromEntries(rows.map((row) => [row.key, jsonColumn(row.json, z.unknown())]));
 }
 
-export function realmValue(db: MirrorDatabase, key: string): unknown {
+export function realmValue(db: ReadOnlyMirror, key: string): unknown {
   const row = reader(db, 'SELECT key, json FROM realm WHERE key = ?', realmRow).get(key);
   return row === undefined ? undefined : jsonColumn(row.json, z.unknown());
 }

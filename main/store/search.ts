@@ -1,7 +1,7 @@
 // Offline message search: an FTS5 index over the cached messages' topics and text, kept current
 // by the message writes in their own transaction (search-index.ts). Results come newest first.
 import { z } from 'zod';
-import type { MirrorDatabase } from './database';
+import type { ReadOnlyMirror } from './database';
 import { storedMessage, type StoredMessage } from './messages';
 import { htmlText } from './search-index';
 import { reader } from './statements';
@@ -9,7 +9,7 @@ import { reader } from './statements';
 const matchRow = z.object({ flags: z.string(), json: z.string() });
 
 /** html_text() in SQL: migration 5 fills the index with it, and the unread previews (unread.ts) read through it. */
-export function registerSearchFunctions(db: MirrorDatabase): void {
+export function registerSearchFunctions(db: ReadOnlyMirror): void {
   db.function('html_text', { deterministic: true }, (html: unknown) => (typeof html === 'string' ? htmlText(html) : ''));
 }
 
@@ -26,7 +26,7 @@ export function searchQuery(text: string): string | null {
 }
 
 /** The newest cached messages matching every word of `text`, in their topic or text. */
-export function searchCachedMessages(db: MirrorDatabase, text: string, limit = 50): StoredMessage[] {
+export function searchCachedMessages(db: ReadOnlyMirror, text: string, limit = 50): StoredMessage[] {
   const query = searchQuery(text);
   if (query === null) return [];
   return reader(
@@ -40,7 +40,7 @@ export function searchCachedMessages(db: MirrorDatabase, text: string, limit = 5
 }
 
 /** The newest cached messages carrying any of `flags` (the Mentions and Starred views). */
-export function flaggedMessages(db: MirrorDatabase, flags: readonly string[], limit = 50): StoredMessage[] {
+export function flaggedMessages(db: ReadOnlyMirror, flags: readonly string[], limit = 50): StoredMessage[] {
   return reader(
     db,
     `SELECT flags, json FROM messages WHERE EXISTS (SELECT 1 FROM json_each(messages.flags) WHERE value IN (SELECT value FROM json_each(?)))

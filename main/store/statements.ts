@@ -4,7 +4,7 @@
 import type { RunResult, Statement } from 'better-sqlite3';
 import type { z } from 'zod';
 import { quickParse } from '../../shared/api/quick-check';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { prepared } from './keyed-table';
 
 export interface Reader<Row> {
@@ -16,7 +16,7 @@ export interface Writer {
   run(...params: unknown[]): RunResult;
 }
 
-export function reader<Row>(db: MirrorDatabase, sql: string, row: z.ZodType<Row>): Reader<Row> {
+export function reader<Row>(db: ReadOnlyMirror, sql: string, row: z.ZodType<Row>): Reader<Row> {
   return checkedRows(prepared(db, sql), row);
 }
 
@@ -25,7 +25,7 @@ export function reader<Row>(db: MirrorDatabase, sql: string, row: z.ZodType<Row>
  * against the tuple `row`. better-sqlite3 builds an array faster than an object: warm start's
  * channel listing (10,000 rows) took 17 ms as objects and 10 ms as arrays.
  */
-export function tupleReader<Row extends unknown[]>(db: MirrorDatabase, sql: string, row: z.ZodType<Row>): Reader<Row> {
+export function tupleReader<Row extends unknown[]>(db: ReadOnlyMirror, sql: string, row: z.ZodType<Row>): Reader<Row> {
   return checkedRows(prepared(db, sql, 'tuples'), row);
 }
 

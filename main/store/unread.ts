@@ -5,9 +5,9 @@ import type { UnreadDetail, UnreadMessages } from '../../shared/api/unread';
 import type { UnreadConversation, UnreadCounts } from '../../shared/unread-counts';
 import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
-import type { MirrorDatabase } from './database';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { jsonColumn, reader, writer } from './statements';
-import { isMutedTopic, VISIBILITY } from './topic-visibility';
+import { isFollowedTopic, isMutedTopic } from '../../shared/topic-visibility';
 
 export interface UnreadPlace {
   conversation: ConversationKey;
@@ -54,30 +54,6 @@ export function markAllRead(db: MirrorDatabase): void {
   writer(db, 'DELETE FROM unread_messages').run();
 }
 
-/** What the user marks read at once: a topic, a channel, a direct conversation, or everything. */
-export type ReadScope =
-  | { scope: 'topic'; stream_id: number; topic: string }
-  | { scope: 'channel'; stream_id: number }
-  | { scope: 'direct'; user_ids: number[] }
-  | { scope: 'all' };
-
-/** Marks a scope read in the mirror at once, before the server confirms it (or while offline). */
-export function markScopeRead(db: MirrorDatabase, target: ReadScope): void {
-  switch (target.scope) {
-    case 'topic':
-      writer(db, 'DELETE FROM unread_messages WHERE conversation = ?').run(channelTopicConversation(target.stream_id, target.topic));
-      return;
-    case 'channel':
-      writer(db, 'DELETE FROM unread_messages WHERE stream_id = ?').run(target.stream_id);
-      return;
-    case 'direct':
-      writer(db, 'DELETE FROM unread_messages WHERE conversation = ?').run(directConversation(target.user_ids));
-      return;
-    case 'all':
-      markAllRead(db);
-  }
-}
-
 export function unreadPlaceOf(detail: UnreadDetail, own_user_id: number): UnreadPlace {
   return detail.type === 'stream' ? channelPlace(detail.stream_id, detail.topic) : directPlace([...detail.user_ids, own_user_id]);
 }
@@ -108,7 +84,7 @@ const policyRow = z.object({ stream_id: z.number(), topic_name: z.string(), visi
 
 const conversationRows = z.object({ rows: z.string() });
 
-export function unreadCounts(db: MirrorDatabase): UnreadCounts {
+export function unreadCounts(db: ReadOnlyMirror): UnreadCounts {
   // One JSON array from SQLite, parsed at once: for tens of thousands of conversations that is
   // about half the cost of a JS object per row from the driver (bench inbox.open_ms).
   const json = reader(
@@ -133,7 +109,7 @@ export function unreadCounts(db: MirrorDatabase): UnreadCounts {
     if (!muted) total += unread;
     mentions += mentioned;
     // Built field by field: spreading the row costs as much again as reading it.
-    return { conversation, stream_id, topic, unread, mentions: mentioned, newest_message_id, muted, followed: policy === VISIBILITY.followed };
+    return { conversation, stream_id, topic, unread, mentions: mentioned, newest_message_id, muted, followed: isFollowedTopic(policy) };
   });
   return { conversations, total, mentions };
 }
@@ -141,7 +117,7 @@ export function unreadCounts(db: MirrorDatabase): UnreadCounts {
 const uncachedRow = z.object({ conversation: z.string(), unread: z.number(), newest_message_id: z.number() });
 
 /** Conversations with unread messages the mirror does not hold yet, newest unread first: what the background fetch brings. */
-export function uncachedUnreadConversations(db: MirrorDatabase): z.infer<typeof uncachedRow>[] {
+export function uncachedUnreadConversations(db: ReadOnlyMirror): z.infer<typeof uncachedRow>[] {
   return reader(
     db,
     `SELECT conversation, unread, newest_message_id FROM unread_conversations c
@@ -155,7 +131,7 @@ export function uncachedUnreadConversations(db: MirrorDatabase): z.infer<typeof 
 const previewRow = z.object({ conversation: z.string(), sender_full_name: z.string(), preview: z.string(), timestamp: z.number() });
 
 /** The newest unread message of each unread conversation where it is cached: its sender and a line of its text. */
-export function newestUnreadPreviews(db: MirrorDatabase): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
+export function newestUnreadPreviews(db: ReadOnlyMirror): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
   const rows = reader(
     db,
     `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, m.timestamp,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MirrorDatabase } from './database';
+import type { ReadOnlyMirror } from './database';
 import { tableGeneration } from './keyed-table';
 import { reader } from './statements';
 
@@ -73,10 +73,10 @@ class UserSearchIndex {
 
 const FIELD = '\x01';
 
-const indexes = new WeakMap<MirrorDatabase, { version: string; index: UserSearchIndex }>();
+const indexes = new WeakMap<ReadOnlyMirror, { version: string; index: UserSearchIndex }>();
 
 /** The index for the users as they are now: rebuilt after this connection or another one wrote them. */
-export function userSearchIndex(db: MirrorDatabase): UserSearchIndex {
+export function userSearchIndex(db: ReadOnlyMirror): UserSearchIndex {
   // data_version moves when another connection (the sync worker) commits; the generation when this one writes.
   const version = `${String(db.pragma('data_version', { simple: true }))}:${tableGeneration(db, 'users')}`;
   const cached = indexes.get(db);

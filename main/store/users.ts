@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { PersonUpdate } from '../../shared/api/events';
 import { ROLES } from '../../shared/api/limits';
 import type { User, UserStatus } from '../../shared/api/records';
-import type { MirrorDatabase } from './database';
+import type { ChangeSink } from './changes';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import type { EventHandlers } from './event-handlers';
 import { userSchema, userStatusSchema, recordId } from '../../shared/api/record-schemas';
 import { holds } from '../../shared/api/quick-check';
@@ -49,7 +50,7 @@ export interface UserPage {
   total: number;
 }
 
-export function searchUsers(db: MirrorDatabase, query: UserQuery = {}): UserPage {
+export function searchUsers(db: ReadOnlyMirror, query: UserQuery = {}): UserPage {
   const text = (query.text ?? '').trim();
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
@@ -67,17 +68,17 @@ export function searchUsers(db: MirrorDatabase, query: UserQuery = {}): UserPage
   return { users: ids.flatMap((id) => { const row = byId.get(id); return row ? [readRecord(usersTable, row)] : []; }), total };
 }
 
-export function userById(db: MirrorDatabase, user_id: number): User | undefined {
+export function userById(db: ReadOnlyMirror, user_id: number): User | undefined {
   return getRecord(db, usersTable, user_id);
 }
 
 /** A user's name for messages and lists; the id when the mirror does not know the user. */
-export function userName(db: MirrorDatabase, user_id: number): string {
+export function userName(db: ReadOnlyMirror, user_id: number): string {
   return userById(db, user_id)?.full_name ?? `user ${user_id}`;
 }
 
 /** The user the server names by this address or whose real address it is, whatever its case (servers match it so). */
-export function userByEmail(db: MirrorDatabase, email: string): User | undefined {
+export function userByEmail(db: ReadOnlyMirror, email: string): User | undefined {
   // The exact address through the indexes first; a differently cased one costs a scan.
   const row: unknown =
     prepared(db, 'SELECT json FROM users WHERE email = ? OR delivery_email = ? LIMIT 1').get(email, email) ??
@@ -91,7 +92,7 @@ const addressRow = z.object({ user_id: z.number(), email: z.string(), delivery_e
  * The users a list of addresses names, keyed by the address lowercased (their API email or their
  * real address, whatever the case): one read of the directory for a whole list, however long.
  */
-export function usersByAddress(db: MirrorDatabase, addresses: readonly string[]): Map<string, User> {
+export function usersByAddress(db: ReadOnlyMirror, addresses: readonly string[]): Map<string, User> {
   const wanted = new Set(addresses.map((address) => address.toLowerCase()));
   const ids = new Map<string, number>();
   for (const row of reader(db, 'SELECT user_id, email, delivery_email FROM users', addressRow).all()) {
@@ -113,11 +114,17 @@ export function usersByAddress(db: MirrorDatabase, addresses: readonly string[])
  * names them by. The server says so with delivery_email null; a server that sends no
  * delivery_email at all says nothing of the kind (the column holds NULL for both).
  */
-export function hiddenAddresses(db: MirrorDatabase): { count: number; example: string | null } {
+export function hiddenAddresses(db: ReadOnlyMirror): { count: number; example: string | null } {
   const hidden = "FROM users WHERE delivery_email IS NULL AND json_type(json, '$.delivery_email') = 'null' AND is_active = 1";
   const count = reader(db, `SELECT count(*) AS n ${hidden}`, countRow).get()?.n ?? 0;
   const example = z.string().optional().parse(prepared(db, `SELECT email ${hidden} ORDER BY sort_name, user_id LIMIT 1`).pluck().get());
   return { count, example: example ?? null };
+}
+
+/** Users as the server listed them on demand. */
+export function storeUsers(db: MirrorDatabase, users: readonly User[], changes: ChangeSink): void {
+  upsertRecords(db, usersTable, users);
+  changes.add('users', ...users.map((user) => user.user_id));
 }
 
 export const userEvents: EventHandlers<'realm_user' | 'user_status'> = {
@@ -174,12 +181,12 @@ function applyUserStatus(db: MirrorDatabase, user_id: number, event: UserStatus)
 }
 
 /** The organization's active human owners (the last of them stays one). */
-export function activeOwnerIds(db: MirrorDatabase): number[] {
+export function activeOwnerIds(db: ReadOnlyMirror): number[] {
   return z.array(z.number()).parse(prepared(db, 'SELECT user_id FROM users WHERE role = ? AND is_active = 1 AND is_bot = 0').pluck().all(ROLES.owner));
 }
 
 /** Every address the mirror knows, lowercased: one read for a whole import, whatever its case. */
-export function organizationEmails(db: MirrorDatabase): Set<string> {
+export function organizationEmails(db: ReadOnlyMirror): Set<string> {
   const rows = z.array(z.object({ email: z.string(), delivery_email: z.string().nullable() })).parse(prepared(db, 'SELECT email, delivery_email FROM users').all());
   return new Set(rows.flatMap((row) => [row.email.toLowerCase(), ...(row.delivery_email ? [row.delivery_email.toLowerCase()] : [])]));
 }

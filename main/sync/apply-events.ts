@@ -9,7 +9,7 @@ import { personalEvents } from '../store/personal';
 import { realmEvents } from '../store/realm';
 import { unreadEvents } from '../store/unread-events';
 import { userEvents } from '../store/users';
-import { ChangeCollector } from './changes';
+import { ChangeCollector } from '../store/changes';
 
 /**
  * Each event type to the handlers of the store modules it concerns: the unread state after the

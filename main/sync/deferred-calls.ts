@@ -9,7 +9,7 @@ import type { NarrowTerm } from '../../shared/api/records';
 import { ValidationError } from '../api/errors';
 import { markNarrowRead } from '../api/mark-narrow-read';
 import type { ServiceClient } from '../api/service-client';
-import type { MirrorDatabase } from '../store/database';
+import type { ReadOnlyMirror } from '../store/database';
 import { getRecord } from '../store/keyed-table';
 import { loadEventQueue } from '../store/event-queue';
 import type { DeferrableOperation, OutboxItem } from '../store/outbox';
@@ -77,7 +77,7 @@ export interface DeferredResults extends Record<DeferredAction, unknown> {
   addReaction: ResultOf<'addReaction'>;
 }
 
-type Senders = { [K in DeferredAction]: (client: ServiceClient, db: MirrorDatabase, params: DeferredParams[K]) => Promise<DeferredResults[K]> };
+type Senders = { [K in DeferredAction]: (client: ServiceClient, db: ReadOnlyMirror, params: DeferredParams[K]) => Promise<DeferredResults[K]> };
 
 const SENDERS: Senders = {
   editSavedSnippet: (client, _db, params) => client.call('editSavedSnippet', params),
@@ -97,7 +97,7 @@ const SENDERS: Senders = {
  * Sends one action that can wait. The live path and the outbox replay both send through here,
  * so an item replayed gets the same call, with the same options, as if it had been sent at once.
  */
-export function sendDeferred<K extends DeferredAction>(client: ServiceClient, db: MirrorDatabase, kind: K, params: DeferredParams[K]): Promise<DeferredResults[K]> {
+export function sendDeferred<K extends DeferredAction>(client: ServiceClient, db: ReadOnlyMirror, kind: K, params: DeferredParams[K]): Promise<DeferredResults[K]> {
   const sender: Senders[K] = SENDERS[kind];
   return sender(client, db, params);
 }
@@ -112,12 +112,12 @@ function checkedPayload<K extends DeferrableOperation>(kind: K, payload: Record<
   return checked.data;
 }
 
-async function replay<K extends DeferredAction>(client: ServiceClient, db: MirrorDatabase, kind: K, payload: Record<string, unknown>): Promise<unknown> {
+async function replay<K extends DeferredAction>(client: ServiceClient, db: ReadOnlyMirror, kind: K, payload: Record<string, unknown>): Promise<unknown> {
   return sendDeferred(client, db, kind, checkedPayload(kind, payload));
 }
 
 /** The outbox's sender through `client`, every payload checked before it is sent. */
-export function deferredCalls(client: ServiceClient, db: MirrorDatabase): OutboxSender {
+export function deferredCalls(client: ServiceClient, db: ReadOnlyMirror): OutboxSender {
   return (kind, payload) => (kind === 'sendMessage' ? Promise.reject(new Error('messages go through the message delivery')) : replay(client, db, kind, payload));
 }
 
@@ -142,7 +142,7 @@ const lookupShape = z.object({ id, content: text, timestamp: z.number(), sender_
  * server trims it). The queue sends one message at a time, so no other queued message can match;
  * the same text sent by the user from another device in that moment could, and is taken for it.
  */
-export function messageDelivery(client: ServiceClient, db: MirrorDatabase, user_id: number): MessageDelivery {
+export function messageDelivery(client: ServiceClient, db: ReadOnlyMirror, user_id: number): MessageDelivery {
   return {
     send: async (item) => {
       const params = checkedPayload('sendMessage', item.payload);

@@ -2,14 +2,15 @@ import type { KnownEvent, TypingEvent } from '../../shared/api/events';
 import type { Dialect } from '../../shared/api/dialects';
 import type { RegistrationContext } from '../../shared/api/registration';
 import type { MirrorChanges } from '../../shared/mirror-changes';
-import { ApiError, NetworkError, ServiceError, TimeoutError } from '../api/errors';
+import { ApiError } from '../api/errors';
+import { classifyFailure } from '../api/failures';
 import type { Logger } from '../api/logger';
 import type { OperationCaller } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
 import { clearEventQueue, loadEventQueue } from '../store/event-queue';
 import { checkedEvents, UnusableAnswerError } from './answers';
 import { applyEvents, highestEventId } from './apply-events';
-import { EVERYTHING_CHANGED } from './changes';
+import { ChangeCollector, EVERYTHING_CHANGED, hasChanges } from '../store/changes';
 import { backfillMessages, refreshMessages, refreshNewestMessages } from './fetch-messages';
 import { hollowSpacingMs, MIN_POLL_INTERVAL_MS } from './poll-spacing';
 import { repairFor } from './repair';
@@ -249,7 +250,7 @@ export class SyncEngine {
         },
       });
       this.#queue = { ...queue, last_event_id: highestEventId(events, last_event_id) };
-      if (Object.keys(changes.changed).length > 0) this.#o.onChanges(changes);
+      if (hasChanges(changes)) this.#o.onChanges(changes);
     } catch (error) {
       // Skipping the event would leave the mirror wrong for good: start over from a snapshot.
       this.#o.logger.error('could not apply events; registering again', { error: String(error) });
@@ -295,37 +296,36 @@ export class SyncEngine {
 
   async #fetchOwed(signal: AbortSignal): Promise<void> {
     const { db, client } = this.#o;
-    const refreshed = await refreshMessages(client, db, this.#owed.message_ids, signal);
+    const changes = new ChangeCollector();
+    await refreshMessages(client, db, this.#owed.message_ids, signal, changes);
     this.#owed.message_ids = [];
-    const newest = this.#owed.newest ? await refreshNewestMessages(client, db, signal) : [];
+    if (this.#owed.newest) await refreshNewestMessages(client, db, signal, changes);
     this.#owed.newest = false;
-    const backfilled = this.#owed.backfill ? await backfillMessages(client, db, signal) : [];
+    if (this.#owed.backfill) await backfillMessages(client, db, signal, changes);
     this.#owed.backfill = false;
-    const changed = [...refreshed, ...newest, ...backfilled];
-    if (changed.length > 0) this.#o.onChanges({ all: false, changed: { messages: changed } });
+    if (!changes.empty) this.#o.onChanges(changes.notice());
   }
 
   /** Returns false when the loop must stop. */
   async #handleFailure(error: unknown): Promise<boolean> {
-    if (error instanceof ServiceError) {
-      if (error.code === 'BAD_EVENT_QUEUE_ID') {
-        this.#o.logger.info('the event queue is gone; registering again');
-        this.#queue = undefined;
-        return true;
-      }
-      if (error.status === 401) {
-        this.#setStatus({ state: 'key_rejected', message: error.msg });
-        return false;
-      }
-      if (error.code === 'RATE_LIMIT_HIT') {
-        await this.#wait((error.retryAfter ?? 1) * 1_000, error.msg);
-        return true;
-      }
+    const failure = classifyFailure(error);
+    if (failure.code === 'BAD_EVENT_QUEUE_ID') {
+      this.#o.logger.info('the event queue is gone; registering again');
+      this.#queue = undefined;
+      return true;
+    }
+    if (failure.kind === 'unauthorized') {
+      this.#setStatus({ state: 'key_rejected', message: failure.message });
+      return false;
+    }
+    if (failure.kind === 'rate_limited') {
+      await this.#wait((failure.retryAfter ?? 1) * 1_000, failure.message);
+      return true;
     }
     this.#failures += 1;
     const cap = Math.min(this.#o.backoff.maxMs, this.#o.backoff.baseMs * 2 ** (this.#failures - 1));
     this.#o.logger.warn('event loop failure; retrying', { failures: this.#failures, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    const unreachable = error instanceof NetworkError || error instanceof TimeoutError;
+    const unreachable = failure.kind === 'unreachable';
     const probing = unreachable && !this.#retryFromProbe;
     this.#retryFromProbe = false;
     await this.#wait(this.#o.random() * cap, offlineReason(error), probing);

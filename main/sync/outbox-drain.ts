@@ -1,30 +1,37 @@
 // The account's outbox at work: one replay at a time, started on reconnect and whenever
 // something is queued online; after a transient failure it tries again with a growing delay
-// while online; whoever queued a message can wait for that message's outcome; and the messages
-// that waited for the connection are counted out when they reach the server, to be announced.
+// while online. A message the server took waits in the outbox, shown sent, for the event that
+// files it; one whose event does not come (its queue was lost, the app restarted) is fetched. The
+// messages that waited for the connection are counted out when they reach the server, to be announced.
 import type { Logger } from '../api/logger';
 import type { ServiceClient } from '../api/service-client';
-import type { MirrorDatabase } from '../store/database';
-import { nextPendingItem, outboxItems } from '../store/outbox';
+import type { MirrorWrite } from '../store/changes';
+import type { ReadOnlyMirror } from '../store/database';
+import { upsertMessages } from '../store/messages';
+import { confirmSentMessage, nextPendingItem, outboxItems, sentMessagesAwaitingEvent } from '../store/outbox';
+import { checkedMessages } from './answers';
 import { deferredCalls, messageDelivery } from './deferred-calls';
 import { replayOutbox } from './outbox-replay';
 
 export interface OutboxDrainOptions {
-  db: MirrorDatabase;
+  db: ReadOnlyMirror;
+  /** How the outbox's steps are written, each reported to the screens. */
+  write: MirrorWrite;
   client: ServiceClient;
   user_id: number;
   logger: Logger;
   /** Whether the event loop is online: retries wait for the next reconnect otherwise. */
   online(): boolean;
-  /** Items changed state: the screens are told. */
-  onChanged(outbox_ids: number[]): void;
   /** Messages that waited for the connection reached the server: how many, once a replay is over. */
   onDelivered?(messages: number): void;
   /** The first delay after a transient failure, doubled each time up to `maxMs`. */
   retry?: { baseMs: number; maxMs: number };
+  /** How long a sent message's event may take before the message is fetched instead. */
+  eventWaitMs?: number;
 }
 
 const DEFAULT_RETRY = { baseMs: 1_000, maxMs: 30_000 };
+const DEFAULT_EVENT_WAIT_MS = 10_000;
 
 export class OutboxDrain {
   readonly #options: OutboxDrainOptions;
@@ -33,13 +40,10 @@ export class OutboxDrain {
   #next: Promise<void> | undefined;
   #failures = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #filing: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
-  /** Those waiting for a queued message's outcome: its id once sent, undefined when it waits on. */
-  readonly #waiting = new Map<number, ((message_id: number | undefined) => void)[]>();
   /** The messages that were waiting when the connection came back, not delivered yet. */
   #queuedOffline = new Set<number>();
-  /** Of those, how many reached the server since the last announcement. */
-  #delivered = 0;
 
   constructor(options: OutboxDrainOptions) {
     this.#options = options;
@@ -55,6 +59,7 @@ export class OutboxDrain {
       });
       return this.#next;
     }
+    this.#fileLater();
     if (!nextPendingItem(this.#options.db, 0)) return Promise.resolve();
     clearTimeout(this.#timer);
     this.#running = this.#loop()
@@ -70,55 +75,34 @@ export class OutboxDrain {
 
   /** The connection is back: what waited for it is sent, and its messages counted out. */
   catchUp(): Promise<void> {
-    const waiting = outboxItems(this.#options.db, 'pending').filter((item) => item.kind === 'sendMessage');
+    const waiting = outboxItems(this.#options.db, 'pending').filter((item) => item.kind === 'sendMessage' && item.sent_message_id === null);
     for (const item of waiting) this.#queuedOffline.add(item.outbox_id);
     return this.run();
-  }
-
-  /**
-   * Runs the queue and answers for one message in it: its server id once sent in this run,
-   * undefined when it still waits (offline, refused, or behind a failure).
-   */
-  outcome(outbox_id: number): Promise<number | undefined> {
-    const answer = new Promise<number | undefined>((resolve) => this.#waiting.set(outbox_id, [...(this.#waiting.get(outbox_id) ?? []), resolve]));
-    const settle = () => this.#settle(outbox_id, undefined);
-    this.run().then(settle, settle);
-    return answer;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);
+    clearTimeout(this.#filing);
     await this.#next;
     await this.#running;
   }
 
   async #loop(): Promise<void> {
-    const { db, client, user_id, logger } = this.#options;
-    const send = deferredCalls(client, db);
-    const messages = messageDelivery(client, db, user_id);
-    const report = await replayOutbox(db, send, messages, {
-      onMessageSent: (outbox_id, message_id) => {
-        if (this.#queuedOffline.delete(outbox_id)) this.#delivered += 1;
-        this.#settle(outbox_id, message_id);
-      },
-      onChanged: (outbox_id) => {
-        this.#settle(outbox_id, undefined);
-        this.#options.onChanged([outbox_id]);
-      },
-    });
+    const { db, write, client, user_id, logger } = this.#options;
+    const report = await replayOutbox({ db, write }, deferredCalls(client, db), messageDelivery(client, db, user_id));
     if (report.refused.length > 0) logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
-    this.#announceDelivered();
+    this.#announceDelivered(report.sentMessages);
     if (report.interrupted) this.#scheduleRetry();
     else this.#failures = 0;
+    this.#fileLater();
   }
 
-  #announceDelivered(): void {
+  #announceDelivered(sent: number[]): void {
+    const delivered = sent.filter((outbox_id) => this.#queuedOffline.delete(outbox_id)).length;
     // Those refused or discarded meanwhile are no longer waiting for the connection.
     const pending = new Set(outboxItems(this.#options.db, 'pending').map((item) => item.outbox_id));
     this.#queuedOffline = new Set([...this.#queuedOffline].filter((outbox_id) => pending.has(outbox_id)));
-    const delivered = this.#delivered;
-    this.#delivered = 0;
     if (delivered > 0) this.#options.onDelivered?.(delivered);
   }
 
@@ -131,8 +115,35 @@ export class OutboxDrain {
     this.#timer = setTimeout(() => void this.run(), delay);
   }
 
-  #settle(outbox_id: number, message_id: number | undefined): void {
-    for (const resolve of this.#waiting.get(outbox_id) ?? []) resolve(message_id);
-    this.#waiting.delete(outbox_id);
+  /** Sent messages still waiting for their event are looked at again once it has had time to come. */
+  #fileLater(): void {
+    if (this.#closed || this.#filing !== undefined || sentMessagesAwaitingEvent(this.#options.db).length === 0) return;
+    this.#filing = setTimeout(() => {
+      this.#filing = undefined;
+      void this.#fileSent();
+    }, this.#options.eventWaitMs ?? DEFAULT_EVENT_WAIT_MS);
+  }
+
+  /** Fetches each sent message whose event has not filed it, and files it, its item leaving the outbox with it. */
+  async #fileSent(): Promise<void> {
+    const { db, write, client, logger } = this.#options;
+    for (const item of sentMessagesAwaitingEvent(db)) {
+      const message_id = item.sent_message_id;
+      if (message_id === null || this.#closed) continue;
+      try {
+        const { messages } = checkedMessages(await client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow: [], apply_markdown: true }));
+        const message = messages.find((candidate) => candidate.id === message_id);
+        if (this.#closed) return;
+        // Deleted on the server since: its item goes all the same.
+        write((db, changes) => {
+          if (message !== undefined) upsertMessages(db, [{ message, flags: message.flags ?? [] }], changes);
+          confirmSentMessage(db, { local_id: item.local_id ?? undefined, message_id }, changes);
+        });
+      } catch (error) {
+        // Offline: the next run (at the reconnect) looks again.
+        logger.debug('a sent message was not fetched', { error: String(error) });
+        return;
+      }
+    }
   }
 }

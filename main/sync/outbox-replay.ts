@@ -1,11 +1,14 @@
-import { ServiceError, UnsupportedFeatureError, ValidationError } from '../api/errors';
-import type { MirrorDatabase } from '../store/database';
+import { mayHaveBeenDone } from '../../shared/failures';
+import { classifyFailure } from '../api/failures';
+import type { MirrorWrite } from '../store/changes';
+import type { ReadOnlyMirror } from '../store/database';
 import { newestMessageId } from '../store/messages';
 import {
   clearInFlight,
   type DeferrableOperation,
   failOutboxItem,
   markInFlight,
+  markSent,
   nextPendingItem,
   noteTransientFailure,
   type OutboxItem,
@@ -27,16 +30,17 @@ export const MAX_ATTEMPTS = 5;
 
 export interface ReplayReport {
   sent: number;
+  /** The outbox items of the messages the server took in this run. */
+  sentMessages: number[];
   refused: { outbox_id: number; code: string; msg: string }[];
   /** True when the network failed again part-way: the rest waits for the next try. */
   interrupted: boolean;
 }
 
-export interface ReplayHooks {
-  /** A queued message is on the server, with this id (undefined: confirmed by its event, id not at hand). */
-  onMessageSent?(outbox_id: number, message_id: number | undefined): void;
-  /** An item changed state (sent, refused, in flight); the screens show it. */
-  onChanged?(outbox_id: number): void;
+/** The mirror the replay reads, and how it writes (each step reported to the screens). */
+export interface ReplayMirror {
+  db: ReadOnlyMirror;
+  write: MirrorWrite;
 }
 
 /** What became of one item. */
@@ -50,23 +54,24 @@ type Outcome = { kind: 'sent'; message_id?: number } | { kind: 'refused'; code: 
  *
  * A message is marked in flight before its request leaves; when its answer is lost (network,
  * timeout, 5xx) or the app dies meanwhile it stays marked, and the next replay looks it up on
- * the server before it sends it again: each message reaches the server once.
+ * the server before it sends it again: each message reaches the server once. Once the server
+ * has it, it stays in the outbox marked sent, with its id, until its event files it.
  */
-export async function replayOutbox(db: MirrorDatabase, send: OutboxSender, messages: MessageDelivery, hooks: ReplayHooks = {}): Promise<ReplayReport> {
-  const report: ReplayReport = { sent: 0, refused: [], interrupted: false };
+export async function replayOutbox(mirror: ReplayMirror, send: OutboxSender, messages: MessageDelivery): Promise<ReplayReport> {
+  const { db } = mirror;
+  const report: ReplayReport = { sent: 0, sentMessages: [], refused: [], interrupted: false };
   // The newest message the queue sent in this run: the mirror may not have its event yet.
   let lastSent = 0;
   for (let item = nextPendingItem(db, 0); item; item = nextPendingItem(db, item.outbox_id)) {
     const outcome =
-      item.kind === 'sendMessage' ? await deliverMessage(db, item, messages, Math.max(lastSent, newestMessageId(db) ?? 0)) : await replayAction(db, item, send);
+      item.kind === 'sendMessage' ? await deliverMessage(mirror, item, messages, Math.max(lastSent, newestMessageId(db) ?? 0)) : await replayAction(mirror, item, send);
     if (outcome.kind === 'sent') {
       report.sent += 1;
+      if (item.kind === 'sendMessage') report.sentMessages.push(item.outbox_id);
       if (outcome.message_id !== undefined) lastSent = Math.max(lastSent, outcome.message_id);
-      if (item.kind === 'sendMessage') hooks.onMessageSent?.(item.outbox_id, outcome.message_id);
     } else if (outcome.kind === 'refused') {
       report.refused.push({ outbox_id: item.outbox_id, code: outcome.code, msg: outcome.msg });
     }
-    hooks.onChanged?.(item.outbox_id);
     if (outcome.kind === 'interrupted') {
       report.interrupted = true;
       break;
@@ -75,79 +80,60 @@ export async function replayOutbox(db: MirrorDatabase, send: OutboxSender, messa
   return report;
 }
 
-async function replayAction(db: MirrorDatabase, item: OutboxItem, send: OutboxSender): Promise<Outcome> {
+async function replayAction({ write }: ReplayMirror, item: OutboxItem, send: OutboxSender): Promise<Outcome> {
   try {
     await send(item.kind, item.payload);
-    removeOutboxItem(db, item.outbox_id);
+    write((db, changes) => removeOutboxItem(db, item.outbox_id, changes));
     return { kind: 'sent' };
   } catch (error) {
-    return failed(db, item, error);
+    return failed(write, item, error);
   }
 }
 
-async function deliverMessage(db: MirrorDatabase, item: OutboxItem, messages: MessageDelivery, knownNewest: number): Promise<Outcome> {
+async function deliverMessage({ db, write }: ReplayMirror, item: OutboxItem, messages: MessageDelivery, knownNewest: number): Promise<Outcome> {
   try {
     if (item.in_flight_since !== null) {
       const found = await messages.lookup(item);
-      // Its `message` event may have confirmed it while the lookup ran.
-      if (found !== undefined || !outboxItem(db, item.outbox_id)) {
-        removeOutboxItem(db, item.outbox_id);
-        return { kind: 'sent', ...(found !== undefined && { message_id: found }) };
+      if (found !== undefined) {
+        write((db, changes) => markSent(db, item.outbox_id, found, changes));
+        return { kind: 'sent', message_id: found };
       }
-      clearInFlight(db, item.outbox_id);
+      // Its `message` event may have filed it while the lookup ran.
+      if (!outboxItem(db, item.outbox_id)) return { kind: 'sent' };
+      write((db) => clearInFlight(db, item.outbox_id));
     }
   } catch (error) {
-    return failed(db, item, error);
+    return failed(write, item, error);
   }
   if (!outboxItem(db, item.outbox_id)) return { kind: 'sent' };
-  markInFlight(db, item.outbox_id, knownNewest);
+  write((db) => markInFlight(db, item.outbox_id, knownNewest));
   try {
     const message_id = await messages.send(item);
-    removeOutboxItem(db, item.outbox_id);
+    write((db, changes) => markSent(db, item.outbox_id, message_id, changes));
     return { kind: 'sent', message_id };
   } catch (error) {
-    // A rate limit or a check before sending means the server never took it.
-    if (!unknownOutcome(error)) clearInFlight(db, item.outbox_id);
-    return failed(db, item, error);
+    // A rate limit, a refusal or a check before sending means the server never took it.
+    if (!mayHaveBeenDone(classifyFailure(error).kind)) write((db) => clearInFlight(db, item.outbox_id));
+    return failed(write, item, error);
   }
 }
 
-/** A refusal is final; anything else counts as one transient failure, final after MAX_ATTEMPTS. */
-function failed(db: MirrorDatabase, item: OutboxItem, error: unknown): Outcome {
-  const refusal = refusalOf(error);
-  if (refusal) {
-    failOutboxItem(db, item.outbox_id, refusal.code, refusal.msg);
-    return { kind: 'refused', ...refusal };
+/**
+ * A refusal (by the server, or by the app's own check before sending: the rules or the server's
+ * level changed since the item was taken) is final; anything else counts as one transient
+ * failure, final after MAX_ATTEMPTS.
+ */
+function failed(write: MirrorWrite, item: OutboxItem, error: unknown): Outcome {
+  const { kind, code, message: msg } = classifyFailure(error);
+  if (kind === 'refused' || kind === 'invalid') {
+    write((db, changes) => failOutboxItem(db, item.outbox_id, code, msg, changes));
+    return { kind: 'refused', code, msg };
   }
-  const reason = transientReason(error);
   if (item.attempts + 1 >= MAX_ATTEMPTS) {
-    const msg = `Not sent after ${MAX_ATTEMPTS} tries. The last: ${reason.msg}`;
-    failOutboxItem(db, item.outbox_id, reason.code, msg);
-    return { kind: 'refused', code: reason.code, msg };
+    const final = `Not sent after ${MAX_ATTEMPTS} tries. The last: ${msg}`;
+    write((db, changes) => failOutboxItem(db, item.outbox_id, code, final, changes));
+    return { kind: 'refused', code, msg: final };
   }
-  noteTransientFailure(db, item.outbox_id, reason.code, reason.msg);
+  write((db, changes) => noteTransientFailure(db, item.outbox_id, code, msg, changes));
   return { kind: 'interrupted' };
-}
-
-/** The request may have reached the server and been stored: a lost answer, a timeout, a server error. */
-function unknownOutcome(error: unknown): boolean {
-  if (error instanceof ServiceError) return error.status >= 500;
-  return !(error instanceof ValidationError || error instanceof UnsupportedFeatureError);
-}
-
-function transientReason(error: unknown): { code: string; msg: string } {
-  if (error instanceof ServiceError) return { code: String(error.code), msg: error.msg || error.message };
-  return { code: 'NETWORK', msg: error instanceof Error ? error.message : String(error) };
-}
-
-/** A final answer about this item, as opposed to a reason to try again later. */
-function refusalOf(error: unknown): { code: string; msg: string } | undefined {
-  if (error instanceof ServiceError) {
-    const final = error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
-    return final ? { code: String(error.code), msg: error.msg } : undefined;
-  }
-  // Checked before sending: the rules or the server's level changed since the item was taken.
-  if (error instanceof ValidationError) return { code: 'INVALID_PARAMETERS', msg: error.message };
-  if (error instanceof UnsupportedFeatureError) return { code: 'UNSUPPORTED_FEATURE', msg: error.message };
-  return undefined;
 }

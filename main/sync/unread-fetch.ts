@@ -7,7 +7,8 @@
 // what it fetched, across reconnects) and disposes it on sign-out.
 import { conversationNarrow, parseConversation } from '../../shared/conversation';
 import type { Logger } from '../api/logger';
-import type { MirrorDatabase } from '../store/database';
+import type { MirrorWrite } from '../store/changes';
+import type { ReadOnlyMirror } from '../store/database';
 import { upsertMessages } from '../store/messages';
 import { uncachedUnreadConversations } from '../store/unread';
 import { checkedMessages } from './answers';
@@ -27,14 +28,13 @@ export const PASS_MAX = 100;
 export const FETCH_INTERVAL_MS = 200;
 
 export interface UnreadFetchOptions {
-  db: MirrorDatabase;
+  db: ReadOnlyMirror;
+  /** How each fetch's messages are written, and reported. */
+  write: MirrorWrite;
   client: MessagesClient;
   logger: Logger;
-  /** Told of the messages each fetch cached. */
-  onFetched: (message_ids: number[]) => void;
   concurrency?: number;
 }
-
 
 export class UnreadFetch {
   readonly #o: UnreadFetchOptions;
@@ -130,7 +130,6 @@ export class UnreadFetch {
       ),
     );
     if (signal.aborted) return;
-    upsertMessages(this.#o.db, answer.messages.map((message) => ({ message, flags: message.flags ?? [] })));
-    this.#o.onFetched(answer.messages.map((message) => message.id));
+    this.#o.write((db, changes) => upsertMessages(db, answer.messages.map((message) => ({ message, flags: message.flags ?? [] })), changes));
   }
 }

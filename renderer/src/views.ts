@@ -2,7 +2,7 @@
 // registers here with its label and which accounts may see it (the Organization area only for
 // the roles that may use it).
 import type { Component } from 'svelte';
-import type { ViewId } from './lib/route.svelte';
+import type { ViewId } from './lib/route';
 import Channels from './screens/Channels.svelte';
 import Drafts from './screens/drafts/Drafts.svelte';
 import Inbox from './screens/inbox/Inbox.svelte';
@@ -16,8 +16,8 @@ import Settings from './screens/settings/Settings.svelte';
 
 export interface ViewEntry {
   label: string;
-  /** Rendered with the active account's id; remounted when the account changes. */
-  component: Component<{ accountId: string }>;
+  /** Rendered under the active account's scope; remounted when the account changes. */
+  component: Component;
 }
 
 export const views: Partial<Record<ViewId, ViewEntry>> = {

@@ -53,6 +53,18 @@ export interface MessagePage {
   pending: PendingMessage[];
 }
 
+/** What changed in an open conversation since its view last read it. */
+export interface MessageUpdate {
+  /** The messages asked for that are still in the conversation, and those newer than `after`, oldest first. */
+  messages: MessageView[];
+  /** Asked for and no longer in the conversation: deleted, or moved out. */
+  removed: number[];
+  /** More messages are newer than `after` than one answer holds: read the page again instead. */
+  truncated: boolean;
+  /** This conversation's messages waiting in the outbox, in send order. */
+  pending: PendingMessage[];
+}
+
 const flagOp = z.enum(['add', 'remove']);
 const topic = z.string().max(600);
 
@@ -68,7 +80,11 @@ export const conversationChannels = {
       cached: z.boolean().default(false),
     }),
   ),
-  /** Sent now, or queued in the outbox (offline, or the network failed); clears the draft either way. */
+  /** The messages a change notice named, and those newer than the newest shown, from the mirror. */
+  'messages.update': channel<MessageUpdate>()(
+    z.object({ conversation: conversationKey, after: z.number().int().min(0), message_ids: z.array(id).max(1_000) }),
+  ),
+  /** Queued in the outbox, the draft cleared with it, and answered at once; sent in order by the queue, online or on reconnect. */
   'messages.send': channel<SendResult>()(
     z.object({ conversation: conversationKey, content: messageContent.min(1), local_id: z.string().min(1).max(100).optional() }),
   ),

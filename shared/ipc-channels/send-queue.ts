@@ -12,14 +12,20 @@ export interface PendingMessage {
   /** The client-generated id the server echoes back as `local_message_id`. */
   local_id: string;
   content: string;
-  state: 'sending' | 'failed';
+  /** Waiting or on its way; refused (or given up on); or taken by the server, until its event files it. */
+  state: 'sending' | 'failed' | 'sent';
+  /** Its id on the server, once sent. */
+  message_id: number | null;
   /** The server's reason for a refusal, or why sending gave up. */
   error_msg: string | null;
   created_at: number;
 }
 
-/** What sending a message answers: accepted by the server now, or waiting in the outbox. */
-export type SendResult = { status: 'sent'; id: number } | { status: 'queued'; outbox_id: number; local_id: string };
+/** What sending a message answers, once it is queued: its place in the outbox and the local id the server will echo. */
+export interface SendResult {
+  outbox_id: number;
+  local_id: string;
+}
 
 export const sendQueueChannels = {
   /** Changes the text of a queued message that is failed or not yet sent. */

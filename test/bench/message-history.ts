@@ -6,6 +6,7 @@ import type { Message } from '../../shared/api/records';
 import { channelTopicConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase } from '../../main/store/database';
 import { upsertMessages, type StoredMessage } from '../../main/store/messages';
+import { ChangeCollector } from '../../main/store/changes';
 
 export interface HistoryShape {
   count: number;
@@ -73,7 +74,7 @@ export function writeHistory(db: MirrorDatabase, shape: HistoryShape): void {
   const next = seededRandom(7);
   for (let at = 1; at <= shape.count; at += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, shape.count - at + 1) }, (_, offset) => historyMessage(at + offset, shape, next));
-    db.transaction(() => upsertMessages(db, batch))();
+    db.transaction(() => upsertMessages(db, batch, new ChangeCollector()))();
   }
 }
 

@@ -15,6 +15,7 @@ import { build } from '../../scripts/app-runner';
 import { launchChromium, openOrganization, rendererDir } from '../e2e/harness';
 import { channelTopics, writeHistory, type HistoryShape } from './message-history';
 import { median, percentile, report, scratchDir, startSimulator, timed } from './support';
+import { asCalled } from '../support/ipc-calls';
 
 const keychainService = `team-chat-bench-${process.pid}`;
 const KEYSTROKE_SAMPLES = 100;
@@ -168,7 +169,7 @@ async function feedOpens(dataDir: string, self: number, browser: Awaited<ReturnT
     const topics = streams.flatMap((stream_id) => channelTopics(stream_id, shape));
     await page.locator(`[data-row="conversation:${topics.at(-1)}"]`).waitFor();
     const newestOf = async (conversation: string) => {
-      const { messages } = await core.handlers['messages.page']({ conversation, limit: 1, cached: true });
+      const { messages } = await asCalled(core.handlers)['messages.page']({ conversation, limit: 1, cached: true });
       return messages[0]!.message.id;
     };
     const opens: { conversation: string; newest: number }[] = [];
@@ -178,7 +179,7 @@ async function feedOpens(dataDir: string, self: number, browser: Awaited<ReturnT
 
     const floor: number[] = [];
     for (const conversation of topics) {
-      const { ms, value } = await timed(() => core.handlers['messages.page']({ conversation, limit: FEED_PAGE, cached: false }));
+      const { ms, value } = await timed(() => asCalled(core.handlers)['messages.page']({ conversation, limit: FEED_PAGE, cached: false }));
       if (value.messages.length !== FEED_PAGE) throw new Error(`${conversation} holds ${value.messages.length} cached messages, fewer than a page`);
       floor.push(ms);
     }

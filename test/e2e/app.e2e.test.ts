@@ -69,7 +69,7 @@ describe('the first screens, end to end', () => {
     // The reload of the test before starts the window at its first view again.
     await openView(page, 'Browse channels');
     const names = () => page.locator('[data-testid=channel] .channel-name').allTextContents();
-    expect(await names()).toContain('#sandbox');
+    await expect.poll(names).toContain('#sandbox');
     await page.getByLabel('From the server').check();
     await expect.poll(names).toContain('#sandbox-renamed');
     await page.getByLabel('From the server').uncheck();

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { openWorld, screenshot, waitFor, type World } from './harness';
+import { asCalled } from '../support/ipc-calls';
 
 let world: World;
 let adminId: number;
@@ -242,5 +243,28 @@ describe('composing, end to end', () => {
     await feedMessage('Budget draft attached, v2').waitFor({ timeout: 15_000 });
     await expect.poll(() => page().getByTestId('pending-message').count()).toBe(0);
     expect(await feedMessage('Budget draft attached, v2').count()).toBe(1);
+  });
+
+  it('does not bring a sent message back as its draft when the send answers after the draft would have been saved (send at once, draft save due at 300 ms, answer after 600 ms)', async () => {
+    await newTopic('general', 'Slow send', 'Opening a slow topic');
+    await feedMessage('Opening a slow topic').waitFor();
+    // Every answer of the server now takes 600 ms: the send is still out when the draft save typing armed comes due.
+    world.service.faults.latencyMs = 600;
+    try {
+      await composer().fill('Sent, never a draft');
+      await composer().press('Enter');
+      await feedMessage('Sent, never a draft').waitFor();
+    } finally {
+      world.service.faults.latencyMs = 0;
+    }
+    expect(await composer().inputValue()).toBe('');
+    expect(await asCalled(world.app.core.handlers)['drafts.get']({ conversation: 'channel:1:Slow send' })).toBeNull();
+    await openDrafts();
+    expect(await page().getByTestId('draft').filter({ hasText: 'Sent, never a draft' }).count()).toBe(0);
+    const channel = page().locator('nav.sidebar [data-row="channel:1"]');
+    if ((await channel.getAttribute('aria-expanded')) === 'false') await channel.click();
+    await page().locator('nav.sidebar [data-conversation="channel:1:Slow send"]').click();
+    await conversation('channel:1:Slow send').waitFor();
+    expect(await composer().inputValue()).toBe('');
   });
 });

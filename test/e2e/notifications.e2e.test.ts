@@ -66,7 +66,7 @@ describe('desktop notifications', () => {
   it('show a mention from another account, and open its conversation at the message when clicked', async () => {
     const id = await mention('release plan', 'can you check the release notes?');
     const [notice] = await notificationSaying('release notes');
-    expect(notice).toEqual({ title: `${admin.full_name} in #general > release plan`, body: `@${member.full_name} can you check the release notes?` });
+    expect(notice).toEqual({ title: `${admin.full_name} in #general › release plan`, body: `@${member.full_name} can you check the release notes?` });
     await page.evaluate(() => {
       const [first] = (window as unknown as { shownNotifications: Notification[] }).shownNotifications;
       first?.onclick?.(new Event('click'));

@@ -2,6 +2,7 @@
 // restart too, the offline banner says so, and the app comes back online by itself, saying how
 // many of the messages written meanwhile it sent.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { asCalled } from '../support/ipc-calls';
 import { openOrganization, openView, openWorld, screenshot, type World } from './harness';
 
 let world: World;
@@ -35,7 +36,7 @@ it('keeps cached data browsable offline, across a restart, and comes back online
 
   // Three messages written offline wait in the outbox.
   for (const content of ['offline one', 'offline two', 'offline three']) {
-    expect(await world.app.core.handlers['messages.send']({ conversation: 'channel:1:back online', content })).toMatchObject({ status: 'queued' });
+    expect(await asCalled(world.app.core.handlers)['messages.send']({ conversation: 'channel:1:back online', content })).toMatchObject({ outbox_id: expect.any(Number) });
   }
 
   // The server returns: no click needed, and the status bar says what went out.

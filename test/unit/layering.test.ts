@@ -106,6 +106,23 @@ describe('layering lint rule', () => {
     expect(await restrictedSyntax('main/handlers/probe.ts', "export const KINDS: readonly string[] = ['a'];\nexport function make() {\n  return new Map<string, number>();\n}\n")).toEqual([]);
   });
 
+  it("reports renderer modules that keep state of their own: the account's state owns it", async () => {
+    const probe = 'renderer/src/lib/probe.svelte.ts';
+    expect(await restrictedSyntax(probe, 'export const counts = $state({ total: 0 });\n')).not.toEqual([]);
+    expect(await restrictedSyntax(probe, 'const names = $state.raw(new Map<number, string>());\nexport const read = () => names;\n')).not.toEqual([]);
+    expect(await restrictedSyntax(probe, 'class Unread {\n  total = $state(0);\n}\nexport const unread = new Unread();\n')).not.toEqual([]);
+    expect(await restrictedSyntax(probe, 'export class Unread {\n  total = $state(0);\n  readonly shown = $derived(this.total > 0);\n}\n')).toEqual([]);
+    expect(await restrictedSyntax('renderer/src/lib/theme.svelte.ts', 'class Theme {\n  choice = $state(0);\n}\nexport const theme = new Theme();\n')).toEqual([]);
+  });
+
+  it("reports views importing the account state's parts, and allows its context", async () => {
+    const view = 'renderer/src/screens/probe.ts';
+    expect(await lintImport(view, '../account/me.svelte')).not.toEqual([]);
+    expect(await lintImport(view, '../account/account-state.svelte')).not.toEqual([]);
+    expect(await lintImport(view, '../account/context')).toEqual([]);
+    expect(await lintImport('renderer/src/account/probe.ts', './me.svelte')).toEqual([]);
+  });
+
   it('allows the edges the table allows', async () => {
     expect(await lintImport('main/api/probe.ts', relativeImport('main/api/probe.ts', 'shared'))).toEqual([]);
     expect(await lintImport('main/api/probe.ts', 'node:fs')).toEqual([]);

@@ -4,9 +4,8 @@
 // checked openExternal; in browser mode the browser opens its own tab). Never a URL of the app's
 // own page: in browser mode that page's URL carries its access token.
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
+import type { AccountState } from '../account/context';
 import { call } from '../lib/ipc';
-import { me } from '../lib/me.svelte';
-import { router } from '../lib/route.svelte';
 import type { LinkTarget, Narrow } from './nodes';
 
 /** Opens `url` outside the app, unless it is the app's own page (or not a web or mail address). */
@@ -26,7 +25,8 @@ export function openUpload(target: Extract<LinkTarget, { kind: 'upload' }>): voi
 }
 
 /** Opens a narrow of this organization in the app, at the nearest place the app has for it. */
-export async function openNarrow(narrow: Narrow, url: string): Promise<void> {
+export async function openNarrow(narrow: Narrow, url: string, account: AccountState): Promise<void> {
+  const { router, me } = account;
   switch (narrow.kind) {
     case 'channel': {
       const anchor = narrow.near === undefined ? {} : { anchor: narrow.near };
@@ -47,9 +47,9 @@ export async function openNarrow(narrow: Narrow, url: string): Promise<void> {
   }
 }
 
-/** Follows `target` (a click on a link of a message). */
-export function follow(target: LinkTarget): void {
+/** Follows `target` (a click on a link of a message); a narrow needs the account whose it is. */
+export function follow(target: LinkTarget, account: AccountState | undefined): void {
   if (target.kind === 'external') openOutside(target.url);
   else if (target.kind === 'upload') openUpload(target);
-  else if (target.kind === 'narrow') void openNarrow(target.narrow, target.url);
+  else if (target.kind === 'narrow' && account) void openNarrow(target.narrow, target.url, account);
 }

@@ -4,7 +4,7 @@
 import { isUploadThumbnailPath, userUploadPath } from '../../../shared/api/uploads';
 import type { SaveOutcome } from '../../../shared/ipc';
 import { call, onNotice } from '../lib/ipc';
-import { activeAccount, serverImageUrl } from '../lib/server-image.svelte';
+import type { AccountState } from '../account/context';
 import { readAsBase64 } from './base64';
 import { fileTransfer } from './transfer';
 
@@ -38,7 +38,7 @@ export async function saveFile(url: string, name: string): Promise<SaveOutcome> 
  * fetched by main with the account's key; null for anything but an uploaded file of the
  * account's server (a thumbnail included: its original is the link around it).
  */
-export function fullImageUrl(link: string): string | null {
-  const path = userUploadPath(activeAccount.server_url, link);
-  return path === undefined || isUploadThumbnailPath(path) ? null : serverImageUrl(path);
+export function fullImageUrl(account: Pick<AccountState, 'server_url' | 'serverImage'>, link: string): string | null {
+  const path = userUploadPath(account.server_url, link);
+  return path === undefined || isUploadThumbnailPath(path) ? null : account.serverImage(path);
 }

@@ -1,4 +1,5 @@
 // The IPC bridge: the preload's in Electron, a WebSocket to the same dispatch in browser mode.
+import { z } from 'zod';
 import type { IpcBridge, IpcEnvelope, IpcNotice, IpcNotices } from '../../../shared/ipc';
 import { IPC_FRAME_MAX_BYTES, tooLargeError, utf8Bytes } from '../../../shared/ipc-limits';
 import { browserToken } from './browser-token';
@@ -8,6 +9,18 @@ declare global {
     teamchat?: IpcBridge;
   }
 }
+
+/** What main sends over the socket: an answer (the call's id and its envelope) or a notice. */
+const frameShape = z.union([
+  z.object({
+    id: z.number(),
+    envelope: z.union([
+      z.object({ ok: z.literal(true), value: z.unknown() }).transform((ok) => ({ ok: true as const, value: ok.value })),
+      z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+    ]),
+  }),
+  z.object({ notice: z.string(), payload: z.unknown() }),
+]);
 
 function webSocketBridge(): IpcBridge {
   const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ipc?token=${encodeURIComponent(browserToken)}`);
@@ -19,11 +32,13 @@ function webSocketBridge(): IpcBridge {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; envelope?: IpcEnvelope<unknown>; notice?: string; payload?: unknown };
-    if (message.id !== undefined && message.envelope) {
+    const frame = frameShape.safeParse(JSON.parse(String(event.data)));
+    if (!frame.success) return;
+    const message = frame.data;
+    if ('id' in message) {
       pending.get(message.id)?.(message.envelope);
       pending.delete(message.id);
-    } else if (message.notice) {
+    } else {
       for (const listener of listeners.get(message.notice) ?? []) listener(message.payload);
     }
   });

@@ -1,6 +1,8 @@
 import type { IpcArgs, IpcChannel, IpcError, IpcNotice, IpcNotices, IpcResult } from '../../../shared/ipc';
-import type { MirrorKind } from '../../../shared/mirror-changes';
+import type { MirrorChanges } from '../../../shared/mirror-changes';
 import { bridge } from './bridge';
+
+export { messageOf } from './failure';
 
 /** A refused call, with the code and the message (the server's own where it gave one). */
 export class CallError extends Error {
@@ -21,12 +23,7 @@ export function onNotice<N extends IpcNotice>(notice: N, listener: (payload: Ipc
   return bridge.on(notice, listener);
 }
 
-/**
- * Calls `listener` whenever the mirror changed records of one of `kinds` (or everything, after a
- * registration); returns the unsubscribe, for onMount.
- */
-export function onMirrorChange(kinds: readonly MirrorKind[], listener: () => void): () => void {
-  return onNotice('mirror.changed', (changes) => {
-    if (changes.all || kinds.some((kind) => changes.changed[kind] !== undefined)) listener();
-  });
+/** Every change notice, whole: the records and the conversations it names. Returns the unsubscribe. */
+export function onMirrorChange(listener: (changes: MirrorChanges) => void): () => void {
+  return onNotice('mirror.changed', listener);
 }

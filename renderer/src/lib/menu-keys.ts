@@ -9,7 +9,7 @@ export function menuItems(menu: HTMLElement | undefined): HTMLElement[] {
 /** Moves the focus for an arrow, Home or End; returns whether the key was one of them. */
 export function moveInMenu(event: KeyboardEvent, menu: HTMLElement | undefined): boolean {
   const all = menuItems(menu);
-  const at = all.indexOf(document.activeElement as HTMLElement);
+  const at = all.findIndex((item) => item === document.activeElement);
   const to: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 };
   if (!(event.key in to)) return false;
   event.preventDefault();

@@ -3,7 +3,7 @@
 
 /** The row a key was pressed on, or undefined when it came from outside the list's rows. */
 export function rowOf(container: HTMLElement, event: KeyboardEvent, selector: string): { row: HTMLElement; rows: HTMLElement[]; index: number } | undefined {
-  const row = (event.target as HTMLElement).closest<HTMLElement>(selector);
+  const row = event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
   if (!row || !container.contains(row)) return undefined;
   const rows = [...container.querySelectorAll<HTMLElement>(selector)];
   return { row, rows, index: rows.indexOf(row) };

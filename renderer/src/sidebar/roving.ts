@@ -10,7 +10,7 @@ export function rows(container: HTMLElement): HTMLElement[] {
 
 /** Handles a key on a row; returns whether it was the sidebar's to handle. */
 export function moveByKey(container: HTMLElement, event: KeyboardEvent, expand: (row: HTMLElement, open: boolean) => void): boolean {
-  const row = (event.target as HTMLElement).closest<HTMLElement>(ROW);
+  const row = event.target instanceof Element ? event.target.closest<HTMLElement>(ROW) : null;
   if (!row || !container.contains(row)) return false;
   const all = rows(container);
   const index = all.indexOf(row);

@@ -1,10 +1,19 @@
 // What the sidebar shows, read from main: the channel tree, the topics of the channels opened,
-// the direct conversations; refreshed when main says the mirror changed. Names go to
-// sidebarNames too, for the main pane's titles.
+// the direct conversations; each read again only when a change notice concerns it (a channel's
+// topics when one of its conversations gained, lost or moved messages). Names go to the
+// account's names too, for the main pane's titles.
 import { SvelteMap } from 'svelte/reactivity';
+import { channelKeyPrefix, DIRECT_KEY_PREFIX } from '../../../shared/conversation';
 import type { SidebarChannels, SidebarDirect, SidebarTopic } from '../../../shared/ipc';
-import { call, onMirrorChange } from '../lib/ipc';
-import { sidebarNames } from './names.svelte';
+import type { MirrorChanges } from '../../../shared/mirror-changes';
+import type { AccountState } from '../account/context';
+import { call, messageOf } from '../lib/ipc';
+import { touching } from '../lib/query.svelte';
+
+const channelsChanged = touching('channels', 'subscriptions', 'channel_folders');
+
+/** Conversations whose messages came, went or moved (not those whose outbox alone changed). */
+const withMessages = (changes: MirrorChanges): readonly string[] => (changes.changed.messages === undefined ? [] : changes.conversations);
 
 export class SidebarData {
   tree = $state<SidebarChannels>({ folders: [], channels: [] });
@@ -12,13 +21,18 @@ export class SidebarData {
   /** The topics of each channel opened, by stream_id. */
   readonly topics = new SvelteMap<number, SidebarTopic[]>();
   error = $state<string | null>(null);
+  readonly #account: AccountState;
+
+  constructor(account: AccountState) {
+    this.#account = account;
+  }
 
   async #read<T>(read: () => Promise<T>, keep: (value: T) => void): Promise<void> {
     try {
       keep(await read());
       this.error = null;
     } catch (e) {
-      this.error = (e as Error).message;
+      this.error = messageOf(e);
     }
   }
 
@@ -27,7 +41,7 @@ export class SidebarData {
       () => call('sidebar.channels', undefined),
       (tree) => {
         this.tree = tree;
-        for (const channel of tree.channels) sidebarNames.channels.set(channel.stream_id, channel.name);
+        for (const channel of tree.channels) this.#account.names.channels.set(channel.stream_id, channel.name);
       },
     );
   }
@@ -37,7 +51,7 @@ export class SidebarData {
       () => call('sidebar.directs', {}),
       (directs) => {
         this.directs = directs;
-        for (const direct of directs) sidebarNames.directs.set(direct.conversation, direct.title);
+        for (const direct of directs) this.#account.names.directs.set(direct.conversation, direct.title);
       },
     );
   }
@@ -61,16 +75,19 @@ export class SidebarData {
     this.topics.delete(stream_id);
   }
 
-  /** Loads everything and follows the mirror; returns the stop. */
+  /** Loads everything and follows the change notices; returns the stop. */
   follow(): () => void {
     void this.loadChannels();
     void this.loadDirects();
-    const reloadTopics = () => [...this.topics.keys()].forEach((id) => void this.loadTopics(id));
-    const stops = [
-      onMirrorChange(['channels', 'subscriptions', 'channel_folders'], () => void this.loadChannels()),
-      onMirrorChange(['messages', 'unread', 'users'], () => void this.loadDirects()),
-      onMirrorChange(['messages', 'unread', 'user_topics'], reloadTopics),
-    ];
-    return () => stops.forEach((stop) => stop());
+    return this.#account.changes.on((changes) => {
+      if (channelsChanged(changes)) void this.loadChannels();
+      const touched = withMessages(changes);
+      if (changes.all || changes.changed.users !== undefined || touched.some((key) => key.startsWith(DIRECT_KEY_PREFIX))) void this.loadDirects();
+      for (const stream_id of this.topics.keys()) {
+        const prefix = channelKeyPrefix(stream_id);
+        const preferences = (changes.changed.user_topics ?? []).some((key) => String(key).startsWith(`${stream_id}:`));
+        if (changes.all || preferences || touched.some((key) => key.startsWith(prefix))) void this.loadTopics(stream_id);
+      }
+    });
   }
 }

@@ -1,7 +1,7 @@
 // The views the sidebar lists, in its order (Inbox first); Alt+1…9 open the first nine shown.
 // A view is shown only once it is registered in views.ts, and the Organization area only to the
 // roles that may use it (members find the Users directory instead).
-import type { ViewId } from '../lib/route.svelte';
+import type { ViewId } from '../lib/route';
 import { views, type ViewEntry } from '../views';
 
 const ORDER: readonly ViewId[] = ['inbox', 'recent', 'mentions', 'starred', 'search', 'scheduled', 'drafts', 'outbox'];

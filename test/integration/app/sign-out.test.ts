@@ -13,6 +13,7 @@ import { createAppCore } from '../../../main/app/create-core';
 import type { AppCore } from '../../../main/app/core';
 import { directConversation } from '../../../shared/conversation';
 import { until } from '../sync/engine-harness';
+import { asCalled } from '../../support/ipc-calls';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 let service: ChildProcess;
@@ -54,7 +55,7 @@ it('leaves no timer or worker of the account running once signed out', async () 
   const account = await core.handlers['accounts.signIn']({ server_url: simulator.url, email: admin!.email, api_key: admin!.api_key });
   await until(async () => (await core.handlers['app.state'](undefined)).status.state === 'online', 'online');
   // A composer with typing under way arms its stop timer.
-  await core.handlers['compose.activity']({ conversation: directConversation([admin!.user_id, member!.user_id]) });
+  await asCalled(core.handlers)['compose.activity']({ conversation: directConversation([admin!.user_id, member!.user_id]) });
   expect(running()).toContain('Timeout');
 
   await core.handlers['accounts.signOut']({ account_id: account.account_id });

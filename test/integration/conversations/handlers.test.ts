@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { getMessage } from '../../../main/store/messages';
+import { outboxItem } from '../../../main/store/outbox';
 import { topicPreferences } from '../../../main/store/personal';
 import type { ServiceAccount } from '../../service/index';
 import { until, useSimulatorSessions } from '../sync/engine-harness';
@@ -63,10 +64,12 @@ describe('messaging channels', () => {
 
   it('sends a message that arrives live in the mirror of both accounts', async () => {
     const conversation = `direct:${admin.user_id},${member.user_id}`;
-    const sent = await m['messages.send']({ conversation, content: 'Sent from the handler' });
-    if (sent.status !== 'sent') throw new Error(`not sent online: ${JSON.stringify(sent)}`);
-    const { id } = sent;
-    await until(() => getMessage(adminSession.db, id) !== undefined && getMessage(memberSession.db, id) !== undefined, 'message mirrored');
+    const { outbox_id } = await m['messages.send']({ conversation, content: 'Sent from the handler' });
+    // Queued at once; it leaves the outbox when its event files it.
+    await until(() => outboxItem(memberSession.db, outbox_id) === undefined, 'sent and filed');
+    const [id] = (await m['messages.page']({ conversation, limit: 1, cached: true })).messages.map((view) => view.message.id);
+    if (id === undefined) throw new Error('the sent message is not in its conversation');
+    await until(() => getMessage(adminSession.db, id) !== undefined, 'message mirrored for the other account');
     expect(getMessage(adminSession.db, id)!.message.content).toContain('Sent from the handler');
   });
 

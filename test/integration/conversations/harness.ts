@@ -9,14 +9,16 @@ import { schedulingHandlers } from '../../../main/handlers/scheduling';
 import { sendQueueHandlers } from '../../../main/handlers/send-queue';
 import { snippetHandlers } from '../../../main/handlers/snippets';
 import { topicHandlers } from '../../../main/handlers/topics';
+import { asCalled } from '../../support/ipc-calls';
 
+/** Called as the renderer calls them, through each channel's schema. */
 export function messagingHandlers(session: AccountSession) {
   const context = {
     logger: silentLogger,
     activeSession: () => session,
     session: () => session,
   } as unknown as CoreContext;
-  return {
+  return asCalled({
     ...conversationHandlers(context),
     ...topicHandlers(context),
     ...snippetHandlers(context),
@@ -24,5 +26,5 @@ export function messagingHandlers(session: AccountSession) {
     ...sendQueueHandlers(context),
     ...outboxHandlers(context),
     ...schedulingHandlers(context),
-  };
+  });
 }

@@ -1,7 +1,8 @@
 // A proxy on 127.0.0.1 in front of a server that loses what a test asks it to lose: the answer to
 // a message send after the server has stored the message (the connection is cut instead of
 // answered), the send itself, answered 503 without reaching the server, or everything while the
-// test has cut the line.
+// test has cut the line; and it can hold the event queue's answers back, so a message's event
+// comes well after the answer to its send.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -11,6 +12,8 @@ export interface LossyProxy {
   loseAnswers: number;
   /** The next this-many message sends are answered 503 and never reach the server. */
   refuseSends: number;
+  /** Each answer to GET /events is held this many milliseconds before it is passed on. */
+  delayEventsMs: number;
   /** Cuts the line: open connections (a long poll) are dropped and new ones refused, until mended. */
   cut(): void;
   mend(): void;
@@ -18,6 +21,7 @@ export interface LossyProxy {
 }
 
 const isSend = (req: http.IncomingMessage) => req.method === 'POST' && /\/api\/v1\/messages(\?|$)/.test(req.url ?? '');
+const isEvents = (req: http.IncomingMessage) => req.method === 'GET' && /\/api\/v1\/events(\?|$)/.test(req.url ?? '');
 
 async function body(stream: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -43,7 +47,8 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       const forwarded = http.request(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
         (answer) => {
-          void body(answer).then((answered) => {
+          void body(answer).then(async (answered) => {
+            if (isEvents(req) && proxy.delayEventsMs > 0) await new Promise((resolve) => setTimeout(resolve, proxy.delayEventsMs));
             if (isSend(req) && proxy.loseAnswers > 0) {
               proxy.loseAnswers -= 1;
               req.socket.destroy();
@@ -65,6 +70,7 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     url: `http://127.0.0.1:${port}`,
     loseAnswers: 0,
     refuseSends: 0,
+    delayEventsMs: 0,
     cut() {
       isCut = true;
       server.closeAllConnections();

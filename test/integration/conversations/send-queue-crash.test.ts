@@ -10,6 +10,7 @@ import { startService, type RunningService, type ServiceAccount } from '../../se
 import { killHard, spawnScript, type Child } from '../../support/child-process';
 import { integrity } from '../../support/integrity';
 import { mirrorDir, until } from '../sync/engine-harness';
+import { ChangeCollector } from '../../../main/store/changes';
 
 const MESSAGES = 200;
 const KILLS = 10;
@@ -52,7 +53,7 @@ it('delivers 200 queued messages exactly once, in order per conversation, throug
   const db = openMirror(mirror.path);
   for (let i = 0; i < MESSAGES; i++) {
     const topic = TOPICS[i % TOPICS.length]!;
-    enqueueMessage(db, { conversation: `channel:1:${topic}`, local_id: `crash-${i}`, payload: { type: 'stream', to: 1, topic, content: `queued ${i}` } });
+    enqueueMessage(db, { conversation: `channel:1:${topic}`, local_id: `crash-${i}`, payload: { type: 'stream', to: 1, topic, content: `queued ${i}` } }, new ChangeCollector());
   }
   db.close();
 

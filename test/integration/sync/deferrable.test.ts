@@ -1,7 +1,6 @@
 // An action that can wait: sent at once online; kept in the outbox offline, shown pending,
 // and replayed by itself when the server is back.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { callOrDefer } from '../../../main/handlers/deferrable';
 import { outboxItems } from '../../../main/store/outbox';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
 import { outboxRecordKey } from '../../../shared/outbox-records';
@@ -30,7 +29,7 @@ it('sends now when online, defers when offline, and replays on reconnect', async
     await until(() => session.engine.status.state === 'online', 'online');
     const { saved_snippet_id } = await session.client.call('createSavedSnippet', { title: 'draft', content: 'x' });
     const edit = (title: string) =>
-      callOrDefer(session, { kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload: { saved_snippet_id, title } });
+      session.deferrable.call({ kind: 'editSavedSnippet', record: { table: 'saved_snippets', saved_snippet_id }, payload: { saved_snippet_id, title } });
     expect(await edit('online edit')).toMatchObject({ pending: false });
 
     const port = Number(new URL(service.url).port);

@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../../shared/conversation';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
+import { conversationHandlers, type ConversationChannel } from '../../../main/handlers/conversations';
 import { unreadHandlers } from '../../../main/handlers/unread';
 import { outboxItems } from '../../../main/store/outbox';
 import { unreadCounts } from '../../../main/store/unread';
 import type { ServiceAccount } from '../../service/index';
 import { clientFor } from '../../service/testing/client';
+import { asCalled, type IpcCalls } from '../../support/ipc-calls';
 import { until, useSimulatorSessions } from './engine-harness';
 
 const sim = useSimulatorSessions({ org: 'demo', heartbeatSeconds: 1, longpollTimeoutSeconds: 2, messages: 3000 });
@@ -25,13 +27,49 @@ async function serverUnread(account: ServiceAccount): Promise<ServerUnread> {
   return reply.body['unread_msgs'] as ServerUnread;
 }
 
-function open(role: number): { session: AccountSession; handlers: ReturnType<typeof unreadHandlers>; account: ServiceAccount } {
+function open(role: number): {
+  session: AccountSession;
+  handlers: IpcCalls<'unread.counts' | 'unread.markRead'>;
+  conversations: IpcCalls<ConversationChannel>;
+  account: ServiceAccount;
+} {
   const account = sim.service.accounts.find((candidate) => candidate.role === role)!;
   const session = sim.open(account);
-  return { session, account, handlers: unreadHandlers({ activeSession: () => session } as unknown as CoreContext) };
+  const context = { activeSession: () => session } as unknown as CoreContext;
+  return { session, account, handlers: asCalled(unreadHandlers(context)), conversations: asCalled(conversationHandlers(context)) };
 }
 
 describe('marking read', () => {
+  it('lowers the unread counts when messages are read as they are seen offline, as Mark read does (reading offline not lowering unread counts)', async () => {
+    const { session, conversations, account } = open(200);
+    await until(() => session.engine.status.state === 'online' && unreadCounts(session.db).conversations.length > 0, 'online with counts');
+    const topic = unreadCounts(session.db).conversations.find((entry) => entry.stream_id !== null && !entry.muted && entry.unread >= 4)!;
+    await conversations['messages.page']({ conversation: topic.conversation, limit: 50, cached: false });
+    const cached = await conversations['messages.page']({ conversation: topic.conversation, limit: 50, cached: true });
+    const seen = cached.messages.filter((view) => !view.flags.includes('read')).slice(0, 4).map((view) => view.message.id);
+    expect(seen).toHaveLength(4);
+    sim.service.faults.dropNext = 1_000;
+    let expectedTotal = -1;
+    try {
+      await until(() => session.engine.status.state !== 'online', 'offline');
+      const before = unreadCounts(session.db);
+      expectedTotal = before.total - 4;
+      const conversationBefore = before.conversations.find((entry) => entry.conversation === topic.conversation)!.unread;
+
+      // The conversation view marks what scrolls into sight read through messages.flag.
+      expect(await conversations['messages.flag']({ messages: seen, op: 'add', flag: 'read' })).toMatchObject({ pending: true });
+      const after = unreadCounts(session.db);
+      expect(after.total).toBe(expectedTotal);
+      expect(after.conversations.find((entry) => entry.conversation === topic.conversation)?.unread ?? 0).toBe(conversationBefore - 4);
+    } finally {
+      sim.service.faults.dropNext = 0;
+    }
+    await until(() => outboxItems(session.db, 'pending').length === 0, 'replayed');
+    const onServer = (await serverUnread(account)).streams.find((entry) => entry.stream_id === topic.stream_id && entry.topic === topic.topic);
+    expect(onServer?.unread_message_ids.filter((id) => seen.includes(id)) ?? []).toEqual([]);
+    expect(unreadCounts(session.db).total).toBe(expectedTotal);
+  });
+
   it('reads a topic, then a channel, then everything, on the server and in the counts', async () => {
     const { session, handlers, account } = open(400);
     await until(() => session.engine.status.state === 'online' && unreadCounts(session.db).conversations.length > 0, 'online with counts');

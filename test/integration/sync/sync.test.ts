@@ -11,6 +11,7 @@ import { mirrorDir, runEngine, startSession, until, type EngineRun } from './eng
 import { openMirror } from '../../../main/store/database';
 import { getMessage } from '../../../main/store/messages';
 import { realmValues } from '../../../main/store/realm';
+import { ChangeCollector } from '../../../main/store/changes';
 
 let service: RunningService;
 let admin: ServiceAccount;
@@ -261,8 +262,8 @@ describe('live sync against the simulator', () => {
     const client = clientOf(member);
     const { saved_snippet_id } = await client.call('createSavedSnippet', { title: 'before', content: 'x' });
     const offline = openMirror(dir.path);
-    enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'first' } });
-    enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'second' } });
+    enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'first' } }, new ChangeCollector());
+    enqueueOutbox(offline, { kind: 'editSavedSnippet', record_key: `saved_snippets:${saved_snippet_id}`, payload: { saved_snippet_id, title: 'second' } }, new ChangeCollector());
     offline.close();
 
     const session = startSession(service.url, member, dir.path);

@@ -1,7 +1,7 @@
 // The push registration main sends: keys made here, the registration readable only by the relay.
 import { createDecipheriv, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildPushRegistration } from '../../../main/handlers/push-registration';
+import { buildPushRegistration } from '../../../main/app/push-registration';
 
 const relay = generateKeyPairSync('x25519');
 const relayPublic = Buffer.from(relay.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url').toString('base64');

@@ -80,7 +80,7 @@ describe('message notifications', () => {
       ['channel:5:lunch', 12],
       ['channel:5:followed', 13],
     ]);
-    expect(shown[1]).toMatchObject({ account_id: 'acct', title: 'Ada in #general > deploy', body: '@ Me can you look?' });
+    expect(shown[1]).toMatchObject({ account_id: 'acct', title: 'Ada in #general › deploy', body: '@ Me can you look?' });
   });
 
   it('stay quiet for muted topics and channels, own messages, read ones and the conversation in view', () => {

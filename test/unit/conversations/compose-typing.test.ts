@@ -5,12 +5,13 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { SetTypingStatusParams } from '../../../shared/api/operations';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
-import { conversationHandlers } from '../../../main/handlers/conversations';
+import { conversationHandlers, type ConversationChannel } from '../../../main/handlers/conversations';
 import { Composers, DEFAULT_TYPING_PERIODS, TypingNotifier, type TypingTarget } from '../../../main/sync/typing';
+import { asCalled, type IpcCalls } from '../../support/ipc-calls';
 
 const periods = { ...DEFAULT_TYPING_PERIODS, server_typing_started_wait_period_milliseconds: 10_000, server_typing_stopped_wait_period_milliseconds: 4_000 };
 let sent: SetTypingStatusParams[];
-let handlers: ReturnType<typeof conversationHandlers>;
+let handlers: IpcCalls<ConversationChannel>;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -19,7 +20,7 @@ beforeEach(() => {
     account: { user_id: 5 },
     composers: new Composers((target: TypingTarget) => new TypingNotifier(target, async (params) => void sent.push(params), periods)),
   } as unknown as AccountSession;
-  handlers = conversationHandlers({ activeSession: () => session } as unknown as CoreContext);
+  handlers = asCalled(conversationHandlers({ activeSession: () => session } as unknown as CoreContext));
 });
 afterEach(() => vi.useRealTimers());
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ReadMarker } from '../../../renderer/src/screens/conversations/read-marker';
 
-type Callback = (entries: { isIntersecting: boolean; target: { dataset: { messageId: string } } }[]) => void;
+type Callback = (entries: { isIntersecting: boolean; target: { getAttribute: (name: string) => string | null } }[]) => void;
 let fire: Callback;
 const unobserved: unknown[] = [];
 
@@ -28,14 +28,16 @@ afterEach(() => {
   unobserved.length = 0;
 });
 
-const seen = (...ids: number[]) => ids.map((id) => ({ isIntersecting: true, target: { dataset: { messageId: String(id) } } }));
+/** A message's element, as the conversation view renders it (data-message-id). */
+const element = (id: number) => ({ getAttribute: (name: string) => (name === 'data-message-id' ? String(id) : null) });
+const seen = (...ids: number[]) => ids.map((id) => ({ isIntersecting: true, target: element(id) }));
 
 it('flags what was seen within a second in one call, and stops watching those messages', () => {
   const calls: number[][] = [];
   const marker = new ReadMarker(null, (ids) => calls.push(ids));
   fire(seen(1, 2));
   vi.advanceTimersByTime(500);
-  fire([...seen(3), { isIntersecting: false, target: { dataset: { messageId: '4' } } }]);
+  fire([...seen(3), { isIntersecting: false, target: element(4) }]);
   expect(calls).toEqual([]);
   vi.advanceTimersByTime(500);
   expect(calls).toEqual([[1, 2, 3]]);

@@ -6,6 +6,7 @@ import { cachedConversation, cachedConversations } from '../../../main/store/con
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertMessages } from '../../../main/store/messages';
 import { message } from './fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 let db: MirrorDatabase;
 
@@ -17,7 +18,7 @@ beforeEach(() => {
     { message: message(12, 'lunch'), flags: [] },
     { message: message(13, 'lunch'), flags: ['read', 'starred'] },
     { message: message(14, 'lunch'), flags: ['starred'] },
-  ]);
+  ], new ChangeCollector());
 });
 
 afterEach(() => db.close());

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MirrorTooNewError, openMirror, schemaVersion, type MirrorDatabase } from '../../../main/store/database';
+import { openMirror, type MirrorDatabase } from '../../../main/store/database';
+import { MirrorTooNewError, schemaVersion } from '../../../main/store/migrations/runner';
 import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
 import { migrations } from '../../../main/store/migrations';
 import { saveDraft } from '../../../main/store/drafts';
@@ -23,6 +24,14 @@ import { addReaction, channelTopicConversation, conversationMessages, getMessage
 import { recordInviteLink } from '../../../main/store/invite-links';
 import { addUnread, channelPlace } from '../../../main/store/unread';
 import { channel, message, user } from './fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
+
+/** The messages a write reported changed. */
+function reportedMessages(write: (changes: ChangeCollector) => void): (number | string)[] {
+  const changes = new ChangeCollector();
+  write(changes);
+  return changes.notice().changed.messages ?? [];
+}
 
 const dirs: string[] = [];
 function tempPath(): string {
@@ -82,8 +91,8 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   custom_profile_fields: (db) =>
     upsertRecords(db, customProfileFieldsTable, [{ id: 2, name: 'Team', hint: '', field_type: 1, required: false, editable_by_user: true }]),
   linkifiers: (db) => upsertRecords(db, linkifiersTable, [{ filter_id: 4, pattern: '#(?P<id>[0-9]+)', url_template: 'https://example.com/{id}' }]),
-  user_topics: (db) => setTopicPreference(db, { stream_id: 5, topic_name: 'lunch', visibility_policy: 1, last_updated: 1700000000 }),
-  messages: (db) => upsertMessages(db, [{ message: message(1, 'lunch'), flags: ['starred'] }]),
+  user_topics: (db) => setTopicPreference(db, { stream_id: 5, topic_name: 'lunch', visibility_policy: 1, last_updated: 1700000000 }, new ChangeCollector()),
+  messages: (db) => upsertMessages(db, [{ message: message(1, 'lunch'), flags: ['starred'] }], new ChangeCollector()),
   unread_messages: (db) => addUnread(db, 1, channelPlace(5, 'lunch'), true),
   // Counted by the unread messages' triggers (from migration 7), or by the migration from them.
   unread_conversations: () => undefined,
@@ -94,8 +103,8 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   message_search_docsize: () => undefined,
   message_search_idx: () => undefined,
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
-  outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, 1700000000),
-  drafts: (db) => saveDraft(db, 'channel:5:lunch', 'See you at', 1700000000),
+  outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, new ChangeCollector(), 1700000000),
+  drafts: (db) => saveDraft(db, 'channel:5:lunch', 'See you at', new ChangeCollector(), 1700000000),
   // As insertJob wrote them before migration 3 gave items their secret columns.
   bulk_jobs: (db) => {
     const { lastInsertRowid } = db
@@ -255,19 +264,19 @@ describe('messages per conversation', () => {
 
   it('pages a topic oldest-first and keeps reactions and flags', () => {
     db = openMirror(':memory:');
-    upsertMessages(db, [1, 2, 3, 4].map((id) => ({ message: message(id, id === 3 ? 'other' : 'lunch'), flags: [] })));
+    upsertMessages(db, [1, 2, 3, 4].map((id) => ({ message: message(id, id === 3 ? 'other' : 'lunch'), flags: [] })), new ChangeCollector());
     const lunch = channelTopicConversation(5, 'lunch');
     expect(conversationMessages(db, lunch, { limit: 2 }).map((m) => m.message.id)).toEqual([2, 4]);
     expect(conversationMessages(db, lunch, { before: 2 }).map((m) => m.message.id)).toEqual([1]);
 
     const thumbs = { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' as const, user_id: 9 };
-    expect(addReaction(db, 4, thumbs)).toBe(true);
-    expect(setFlag(db, [2, 4, 99], 'starred', true)).toEqual([2, 4]);
+    expect(addReaction(db, 4, thumbs, new ChangeCollector())).toBe(true);
+    expect(reportedMessages((changes) => setFlag(db, [2, 4, 99], 'starred', true, changes))).toEqual([2, 4]);
     let [two, four] = conversationMessages(db, lunch, { limit: 2 });
     expect(four?.message.reactions).toEqual([thumbs]);
     expect(two?.flags).toEqual(['starred']);
-    removeReaction(db, 4, thumbs);
-    setFlag(db, [2], 'starred', false);
+    removeReaction(db, 4, thumbs, new ChangeCollector());
+    setFlag(db, [2], 'starred', false, new ChangeCollector());
     [two, four] = conversationMessages(db, lunch, { limit: 2 });
     expect(four?.message.reactions).toEqual([]);
     expect(two?.flags).toEqual([]);
@@ -275,11 +284,11 @@ describe('messages per conversation', () => {
 
   it('sets and clears a flag on the messages named or on all, reporting those it changed', () => {
     db = openMirror(':memory:');
-    upsertMessages(db, [1, 2, 3].map((id) => ({ message: message(id, 'lunch'), flags: id === 2 ? ['mentioned', 'read'] : ['mentioned'] })));
-    expect(setFlag(db, 'all', 'read', true)).toEqual([1, 3]);
+    upsertMessages(db, [1, 2, 3].map((id) => ({ message: message(id, 'lunch'), flags: id === 2 ? ['mentioned', 'read'] : ['mentioned'] })), new ChangeCollector());
+    expect(reportedMessages((changes) => setFlag(db, 'all', 'read', true, changes))).toEqual([1, 3]);
     expect([1, 2, 3].map((id) => getMessage(db, id)?.flags)).toEqual([['mentioned', 'read'], ['mentioned', 'read'], ['mentioned', 'read']]);
-    expect(setFlag(db, [3, 2, 99], 'read', false)).toEqual([2, 3]);
-    expect(setFlag(db, [3], 'read', false)).toEqual([]);
+    expect(reportedMessages((changes) => setFlag(db, [3, 2, 99], 'read', false, changes))).toEqual([2, 3]);
+    expect(reportedMessages((changes) => setFlag(db, [3], 'read', false, changes))).toEqual([]);
     expect([1, 2, 3].map((id) => getMessage(db, id)?.flags)).toEqual([['mentioned', 'read'], ['mentioned'], ['mentioned']]);
   });
 });

@@ -11,6 +11,7 @@ import { upsertMessages } from '../../../main/store/messages';
 import { replaceUnread } from '../../../main/store/unread';
 import { usersTable } from '../../../main/store/users';
 import { channel, message, user } from './fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 const SELF = 1;
 let db: MirrorDatabase;
@@ -44,7 +45,7 @@ beforeEach(() => {
       message(15, 'lunch', from(5, 'Fa')),
       message(16, 'lunch', from(6, 'Gu')),
       message(17, 'lunch', from(2, 'Bo')),
-    ].map((m) => ({ message: m, flags: [] })),
+    ].map((m) => ({ message: m, flags: [] })), new ChangeCollector(),
   );
   replaceUnread(db, { count: 2, streams: [{ stream_id: 5, topic: 'lunch', unread_message_ids: [16, 17] }], pms: [], huddles: [], mentions: [] }, SELF);
 });
@@ -57,7 +58,7 @@ describe('recent conversations', () => {
     expect(page.conversations).toEqual([
       {
         conversation: channelTopicConversation(5, 'lunch'),
-        title: '#general > lunch',
+        title: '#general › lunch',
         last_message_id: 17,
         last_timestamp: 1700000017,
         unread: 2,
@@ -69,7 +70,7 @@ describe('recent conversations', () => {
         ],
       },
       { conversation: directConversation([SELF, 7]), title: 'Cy', last_message_id: 12, last_timestamp: 1700000012, unread: 0, participants: [{ user_id: 7, full_name: 'Cy' }] },
-      { conversation: channelTopicConversation(5, 'deploys'), title: '#general > deploys', last_message_id: 11, last_timestamp: 1700000011, unread: 0, participants: [{ user_id: 3, full_name: 'Di' }] },
+      { conversation: channelTopicConversation(5, 'deploys'), title: '#general › deploys', last_message_id: 11, last_timestamp: 1700000011, unread: 0, participants: [{ user_id: 3, full_name: 'Di' }] },
     ]);
   });
 

@@ -1,18 +1,16 @@
 // Offline search over the mirror: what the user types finds cached messages by topic and text,
 // and the index follows every write to the messages (new, edited, moved, deleted) in the same
 // transaction, written by the message writes themselves.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/api/records';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { addReaction, channelTopicConversation, deleteMessages, getMessage, setFlag, upsertMessages } from '../../../main/store/messages';
+import { addReaction, deleteMessages, getMessage, setFlag, upsertMessages } from '../../../main/store/messages';
 import { htmlText } from '../../../main/store/search-index';
 import { saveEventQueue } from '../../../main/store/event-queue';
 import { searchCachedMessages, searchQuery } from '../../../main/store/search';
 import { applyEvents } from '../../../main/sync/apply-events';
 import { message as fixture } from './fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 let db: MirrorDatabase;
 beforeEach(() => {
@@ -30,7 +28,7 @@ describe('offline search', () => {
       { message: message(1, 'deploys', '<p>The rollback went fine</p>'), flags: [] },
       { message: message(2, 'lunch', '<p>Rollback of the <strong>deploy</strong> tomorrow</p>'), flags: [] },
       { message: message(3, 'lunch', '<p>Pizza?</p>'), flags: [] },
-    ]);
+    ], new ChangeCollector());
     expect(found('rollback')).toEqual([2, 1]);
     expect(found('deploy rollback')).toEqual([2, 1]);
     expect(found('pizza lunch')).toEqual([3]);
@@ -38,7 +36,7 @@ describe('offline search', () => {
   });
 
   it('reads the text, not the markup, and takes words as prefixes and accents as optional', () => {
-    upsertMessages(db, [{ message: message(1, 'café', '<p><span class="user-mention" data-user-id="4">@Ada</span> Réunion &amp; notes</p>'), flags: [] }]);
+    upsertMessages(db, [{ message: message(1, 'café', '<p><span class="user-mention" data-user-id="4">@Ada</span> Réunion &amp; notes</p>'), flags: [] }], new ChangeCollector());
     expect(found('span')).toEqual([]);
     expect(found('mention')).toEqual([]);
     expect(found('reunion')).toEqual([1]);
@@ -51,7 +49,7 @@ describe('offline search', () => {
     upsertMessages(db, [
       { message: message(1, 'deploys', '<p>The rollback went fine</p>'), flags: [] },
       { message: message(2, 'lunch', '<p>NEAR the AND gate (a-b) * "quoted" ^caret {col}: x</p>'), flags: [] },
-    ]);
+    ], new ChangeCollector());
     expect(found('rollback\u0000')).toEqual([1]);
     expect(found('deploys\u0000rollback')).toEqual([1]);
     expect(found('roll\u0001')).toEqual([1]);
@@ -65,33 +63,17 @@ describe('offline search', () => {
 
   it('follows edits, moves and deletions in the same transaction as the message write, and not flag changes', () => {
     saveEventQueue(db, { queue_id: 'q', last_event_id: 0, registered_at: 0 });
-    upsertMessages(db, [{ message: message(1, 'deploys', '<p>old words</p>'), flags: [] }]);
+    upsertMessages(db, [{ message: message(1, 'deploys', '<p>old words</p>'), flags: [] }], new ChangeCollector());
     applyEvents(db, [{ id: 1, type: 'update_message', message_id: 1, message_ids: [1], edit_timestamp: 1700000100, content: 'new', rendered_content: '<p>fresh words</p>' }]);
     expect(found('old')).toEqual([]);
     expect(found('fresh')).toEqual([1]);
     applyEvents(db, [{ id: 2, type: 'update_message', message_id: 1, message_ids: [1], edit_timestamp: 1700000200, subject: 'incidents' }]);
     expect(found('incidents fresh')).toEqual([1]);
     expect(found('deploys')).toEqual([]);
-    setFlag(db, [1], 'starred', true);
+    setFlag(db, [1], 'starred', true, new ChangeCollector());
     expect(found('fresh')).toEqual([1]);
-    deleteMessages(db, [1]);
+    deleteMessages(db, [1], new ChangeCollector());
     expect(found('fresh')).toEqual([]);
-  });
-
-  it('indexes the messages a mirror held before the index existed', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'search-'));
-    const path = join(dir, 'mirror.db');
-    const old = openMirror(path, 4);
-    // Written as the app wrote messages then: today's writer also writes the index, which did not exist.
-    const kept = message(7, 'history', '<p>Kept from before</p>');
-    old.prepare('INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?)').run(7, channelTopicConversation(5, 'history'), kept.timestamp, '[]', JSON.stringify(kept));
-    old.close();
-    db.close();
-    db = openMirror(path);
-    expect(found('kept')).toEqual([7]);
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-    db = openMirror(':memory:');
   });
 
   it('finds exactly what the cached messages hold after any mix of writes, a rolled-back batch included', () => {
@@ -103,16 +85,16 @@ describe('offline search', () => {
     for (let step = 0; step < 400; step++) {
       const id = 1 + Math.floor(next() * 40);
       const roll = next();
-      if (roll < 0.35) upsertMessages(db, [{ message: written(id), flags: [] }]);
-      else if (roll < 0.5) upsertMessages(db, [{ message: getMessage(db, id)?.message ?? written(id), flags: ['read'] }]);
-      else if (roll < 0.6) setFlag(db, [id], 'starred', next() < 0.5);
-      else if (roll < 0.7) addReaction(db, id, { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 2 });
-      else if (roll < 0.85) deleteMessages(db, [id]);
+      if (roll < 0.35) upsertMessages(db, [{ message: written(id), flags: [] }], new ChangeCollector());
+      else if (roll < 0.5) upsertMessages(db, [{ message: getMessage(db, id)?.message ?? written(id), flags: ['read'] }], new ChangeCollector());
+      else if (roll < 0.6) setFlag(db, [id], 'starred', next() < 0.5, new ChangeCollector());
+      else if (roll < 0.7) addReaction(db, id, { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 2 }, new ChangeCollector());
+      else if (roll < 0.85) deleteMessages(db, [id], new ChangeCollector());
       else {
         expect(() =>
           db.transaction(() => {
-            upsertMessages(db, [{ message: written(id), flags: [] }]);
-            deleteMessages(db, [id + 1]);
+            upsertMessages(db, [{ message: written(id), flags: [] }], new ChangeCollector());
+            deleteMessages(db, [id + 1], new ChangeCollector());
             throw new Error('the batch fails');
           })(),
         ).toThrow('the batch fails');

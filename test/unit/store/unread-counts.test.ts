@@ -1,11 +1,11 @@
 // The per-conversation unread counts are kept by triggers: whatever sequence of arrivals, moves,
 // reads and re-registrations changes unread_messages, the counts read back equal a recount of the
-// unread messages themselves; and a mirror that had unread messages before the counts existed
-// gets them from the migration.
+// unread messages themselves (migration 7's own test is in migrations/).
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../main/store/migrations';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { addUnread, channelPlace, directPlace, markRead, markScopeRead, moveUnread, replaceUnread, unreadCounts } from '../../../main/store/unread';
+import { markScopeRead } from '../../../main/store/read-state';
+import { addUnread, channelPlace, directPlace, markRead, moveUnread, replaceUnread, unreadCounts } from '../../../main/store/unread';
+import { ChangeCollector } from '../../../main/store/changes';
 
 let db: MirrorDatabase;
 afterEach(() => db.close());
@@ -42,24 +42,11 @@ describe('unread counts per conversation', () => {
       if (roll < 0.6) addUnread(db, 1 + Math.floor(next() * 300), place(), next() < 0.2);
       else if (roll < 0.75) markRead(db, ids());
       else if (roll < 0.85) moveUnread(db, ids(), next() < 0.5 ? { topic: `topic ${Math.floor(next() * 4)}` } : { stream_id: 1 + Math.floor(next() * 3) });
-      else if (roll < 0.93) markScopeRead(db, { scope: 'topic', stream_id: 1 + Math.floor(next() * 3), topic: `topic ${Math.floor(next() * 4)}` });
-      else if (roll < 0.98) markScopeRead(db, { scope: 'channel', stream_id: 1 + Math.floor(next() * 3) });
+      else if (roll < 0.93) markScopeRead(db, { scope: 'topic', stream_id: 1 + Math.floor(next() * 3), topic: `topic ${Math.floor(next() * 4)}` }, new ChangeCollector());
+      else if (roll < 0.98) markScopeRead(db, { scope: 'channel', stream_id: 1 + Math.floor(next() * 3) }, new ChangeCollector());
       else replaceUnread(db, { count: 2, streams: [{ stream_id: 1, topic: 'topic 0', unread_message_ids: [400, 401] }], pms: [], huddles: [], mentions: [401] }, 5);
       expect(counted(), `after step ${step}`).toEqual(recount());
     }
     expect(counted().length).toBeGreaterThan(3);
-  });
-
-  it('are counted by the migration for unread messages already in the mirror', () => {
-    db = openMirror(':memory:', migrations.length - 1);
-    const insert = db.prepare('INSERT INTO unread_messages (message_id, conversation, stream_id, topic, mentioned) VALUES (?, ?, ?, ?, ?)');
-    const deploys = channelPlace(1, 'deploys');
-    for (const [id, mentioned] of [[10, 0], [12, 1], [11, 0]] as const) insert.run(id, deploys.conversation, 1, 'deploys', mentioned);
-    insert.run(13, directPlace([5, 7]).conversation, null, null, 0);
-    migrations[migrations.length - 1]!(db);
-    expect(counted()).toEqual([
-      { conversation: directPlace([5, 7]).conversation, stream_id: null, topic: null, unread: 1, mentions: 0, newest_message_id: 13 },
-      { conversation: deploys.conversation, stream_id: 1, topic: 'deploys', unread: 3, mentions: 1, newest_message_id: 12 },
-    ]);
   });
 });

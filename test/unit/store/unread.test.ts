@@ -11,10 +11,13 @@ import { upsertRecords } from '../../../main/store/keyed-table';
 import { channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { setTopicPreference } from '../../../main/store/personal';
 import { setRealmValues } from '../../../main/store/realm';
+import { getMessage, upsertMessages } from '../../../main/store/messages';
+import { markMessagesRead, markScopeRead } from '../../../main/store/read-state';
 import { replaceUnread, unreadCounts } from '../../../main/store/unread';
 import { applyEvents } from '../../../main/sync/apply-events';
 import { eventErrors } from '../../support/reference';
-import { channel } from './fixtures';
+import { channel, message } from './fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 const SELF = 5;
 let db: MirrorDatabase;
@@ -97,10 +100,24 @@ describe('unread state', () => {
     expect(unreadCounts(db).mentions).toBe(2);
   });
 
+  it('counts down, and flags the cached messages read, whoever marks them read: one by one as they are seen, or a whole topic', () => {
+    upsertMessages(db, [10, 11].map((id) => ({ message: message(id, 'deploys', { stream_id: 1 }), flags: [] })), new ChangeCollector());
+    const seen = new ChangeCollector();
+    markMessagesRead(db, [10], seen);
+    expect(seen.notice().changed).toEqual({ messages: [10], unread: ['counts'] });
+    expect(unreadCounts(db).total).toBe(5);
+    expect(getMessage(db, 10)?.flags).toEqual(['read']);
+
+    markScopeRead(db, { scope: 'topic', stream_id: 1, topic: 'deploys' }, new ChangeCollector());
+    expect(unreadCounts(db).conversations.some((entry) => entry.conversation === channelTopicConversation(1, 'deploys'))).toBe(false);
+    expect(getMessage(db, 11)?.flags).toEqual(['read']);
+    expect(unreadCounts(db).total).toBe(3);
+  });
+
   it('leaves a muted channel out of the total, except its topics unmuted or followed', () => {
     upsertRecords(db, subscriptionsTable, [{ ...channel(1, 'general'), is_muted: true, color: '#c2c2c2' }]);
     expect(unreadCounts(db).total).toBe(2);
-    setTopicPreference(db, { stream_id: 1, topic_name: 'deploys', visibility_policy: 3, last_updated: 1700000000 });
+    setTopicPreference(db, { stream_id: 1, topic_name: 'deploys', visibility_policy: 3, last_updated: 1700000000 }, new ChangeCollector());
     const counts = unreadCounts(db);
     expect(counts.total).toBe(5);
     expect(counts.conversations.find((entry) => entry.conversation === channelTopicConversation(1, 'deploys'))).toMatchObject({ muted: false, followed: true });

@@ -13,6 +13,7 @@ import { applyEvents, MIRROR_EVENTS } from '../../../main/sync/apply-events';
 import { unreadCounts } from '../../../main/store/unread';
 import { eventErrors } from '../../support/reference';
 import { channel, user } from '../store/fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 let db: MirrorDatabase;
 let nextId = 1;
@@ -233,7 +234,7 @@ describe('the dispatch table', () => {
 describe('a batch', () => {
   it('coalesces changes into one notice and acknowledges the last event id', () => {
     const changes = applyEvents(db, [person({ full_name: 'A' }), person({ full_name: 'B' }), ev({ type: 'heartbeat' })]);
-    expect(changes).toEqual({ all: false, changed: { users: [10] } });
+    expect(changes).toEqual({ all: false, changed: { users: [10] }, conversations: [] });
     expect(loadEventQueue(db)?.last_event_id).toBe(3);
     expect(ada().full_name).toBe('B');
   });
@@ -286,7 +287,7 @@ describe('a batch', () => {
 });
 
 it('keeps the mirror of channels with unknown extra fields', () => {
-  upsertMessages(db, []);
+  upsertMessages(db, [], new ChangeCollector());
   applyEvents(db, [ev({ type: 'stream', op: 'update', stream_id: 5, name: 'general', property: 'some_future_property', value: 'x' })]);
   expect(getRecord(db, channelsTable, 5)?.some_future_property).toBe('x');
 });

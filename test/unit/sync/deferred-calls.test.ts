@@ -2,14 +2,15 @@
 // operation's parameters, and a scheduled message's edit checked against what the mirror last saw.
 import { afterEach, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
-import type { AccountSession } from '../../../main/app/session';
-import { callOrDefer } from '../../../main/handlers/deferrable';
+import { DeferrableCalls } from '../../../main/app/deferrable';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
 import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
 import { scheduledMessagesTable } from '../../../main/store/personal';
 import { deferredCalls, messageDelivery, type DeferredAction, type DeferredParams } from '../../../main/sync/deferred-calls';
 import { replayOutbox } from '../../../main/sync/outbox-replay';
+import { ChangeCollector } from '../../../main/store/changes';
+import { writesTo } from '../../support/mirror-write';
 
 const sent: string[] = [];
 const dbs: MirrorDatabase[] = [];
@@ -35,10 +36,10 @@ it('refuses, as the live path does, an edit of a failed scheduled message that g
   upsertRecords(db, scheduledMessagesTable, [
     { scheduled_message_id: 9, type: 'stream', to: 5, topic: 'lunch', content: 'Noon', rendered_content: '<p>Noon</p>', scheduled_delivery_timestamp: 2_000_000_000, failed: true },
   ]);
-  enqueueOutbox(db, { kind: 'editScheduledMessage', record_key: 'scheduled_messages:9', payload: { scheduled_message_id: 9, content: 'Later' } });
-  enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } });
+  enqueueOutbox(db, { kind: 'editScheduledMessage', record_key: 'scheduled_messages:9', payload: { scheduled_message_id: 9, content: 'Later' } }, new ChangeCollector());
+  enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } }, new ChangeCollector());
 
-  const report = await replayOutbox(db, deferredCalls(client, db), messageDelivery(client, db, 1));
+  const report = await replayOutbox({ db, write: writesTo(db) }, deferredCalls(client, db), messageDelivery(client, db, 1));
   expect(report.refused).toHaveLength(1);
   expect(outboxItems(db)).toMatchObject([{ kind: 'editScheduledMessage', state: 'failed', error_code: 'INVALID_PARAMETERS' }]);
   expect(sent).toEqual(['PATCH /api/v1/saved_snippets/7']);
@@ -46,8 +47,8 @@ it('refuses, as the live path does, an edit of a failed scheduled message that g
 
 it('refuses a payload not in the form of its operation, and sends nothing for it', async () => {
   const { db, client } = setUp();
-  enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, content: 3 } });
-  const report = await replayOutbox(db, deferredCalls(client, db), messageDelivery(client, db, 1));
+  enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, content: 3 } }, new ChangeCollector());
+  const report = await replayOutbox({ db, write: writesTo(db) }, deferredCalls(client, db), messageDelivery(client, db, 1));
   expect(report).toMatchObject({ sent: 0, interrupted: false });
   expect(outboxItems(db)).toMatchObject([{ state: 'failed', error_code: 'INVALID_PARAMETERS' }]);
   expect(sent).toEqual([]);
@@ -70,9 +71,9 @@ it('replays every kind of action with the very call the live path makes: name, p
   };
   const calls = vi.spyOn(client, 'call');
   let state = 'online';
-  const session = { client, db, engine: { status: { get state() { return state; } } }, notifyOutboxChanged: () => undefined } as unknown as AccountSession;
+  const deferrable = new DeferrableCalls({ db, write: writesTo(db), client, online: () => state === 'online' });
   const record = { table: 'messages', message_id: 1 } as const;
-  const act = (kind: DeferredAction) => callOrDefer(session, { kind, record, payload: actions[kind] });
+  const act = (kind: DeferredAction) => deferrable.call({ kind, record, payload: actions[kind] });
   const kinds = Object.keys(actions) as DeferredAction[];
 
   for (const kind of kinds) await act(kind);
@@ -80,7 +81,7 @@ it('replays every kind of action with the very call the live path makes: name, p
   state = 'offline';
   for (const kind of kinds) expect(await act(kind)).toMatchObject({ pending: true });
   expect(calls).not.toHaveBeenCalled();
-  const report = await replayOutbox(db, deferredCalls(client, db), messageDelivery(client, db, 1));
+  const report = await replayOutbox({ db, write: writesTo(db) }, deferredCalls(client, db), messageDelivery(client, db, 1));
 
   expect(report).toMatchObject({ sent: kinds.length, refused: [] });
   expect(calls.mock.calls).toEqual(live);

@@ -11,6 +11,7 @@ import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { userStatusTable } from '../../../main/store/users';
 import { PROBE_INTERVAL_MS, SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
 import type { SyncStatus } from '../../../main/sync/status';
+import { ChangeCollector } from '../../../main/store/changes';
 
 /** A poll's answer: events (after a delay), an error, any body at all, or no answer until aborted. */
 type Answer = { events: unknown[]; afterMs?: number } | { body: unknown } | Error | 'hang';
@@ -207,7 +208,7 @@ describe('the event loop', () => {
 describe('events the server should not have sent', () => {
   it('drops events at or below last_event_id, and never moves it backwards', async () => {
     const db = openMirror(':memory:');
-    upsertMessages(db, [{ message: message(342), flags: [] }]);
+    upsertMessages(db, [{ message: message(342), flags: [] }], new ChangeCollector());
     const reaction = { type: 'reaction', message_id: 342, emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji', user_id: 10 };
     const { engine, server } = engineWith(
       [

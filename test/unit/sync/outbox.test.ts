@@ -6,6 +6,8 @@ import { NetworkError, ServiceError } from '../../../main/api/errors';
 import { openMirror } from '../../../main/store/database';
 import { enqueueOutbox, outboxItems, retryOutboxItem, type DeferrableOperation } from '../../../main/store/outbox';
 import { replayOutbox, type MessageDelivery } from '../../../main/sync/outbox-replay';
+import { ChangeCollector } from '../../../main/store/changes';
+import { writesTo } from '../../support/mirror-write';
 
 /** These tests queue no message. */
 const noMessages: MessageDelivery = {
@@ -30,7 +32,7 @@ function refuse(msg: string): ServiceError {
 describe('the outbox', () => {
   it('refuses an item the file holds in a form no version of the app wrote, rather than replaying it', () => {
     const db = openMirror(mirrorPath());
-    enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } });
+    enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } }, new ChangeCollector());
     expect(outboxItems(db)[0]?.payload).toEqual({ saved_snippet_id: 7, title: 'A' });
     db.prepare(`UPDATE outbox SET payload = '"not an object"'`).run();
     expect(() => outboxItems(db)).toThrow();
@@ -43,15 +45,15 @@ describe('the outbox', () => {
   it('survives a restart and replays in the order the actions were taken', async () => {
     const path = mirrorPath();
     const before = openMirror(path);
-    enqueueOutbox(before, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } });
-    enqueueOutbox(before, { kind: 'updateUserTopic', record_key: 'user_topics:5:lunch', payload: { stream_id: 5, topic: 'lunch', visibility_policy: 1 } });
-    enqueueOutbox(before, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'B' } });
+    enqueueOutbox(before, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'A' } }, new ChangeCollector());
+    enqueueOutbox(before, { kind: 'updateUserTopic', record_key: 'user_topics:5:lunch', payload: { stream_id: 5, topic: 'lunch', visibility_policy: 1 } }, new ChangeCollector());
+    enqueueOutbox(before, { kind: 'editSavedSnippet', record_key: 'saved_snippets:7', payload: { saved_snippet_id: 7, title: 'B' } }, new ChangeCollector());
     before.close();
 
     const db = openMirror(path);
     const sent: [DeferrableOperation, unknown][] = [];
     const report = await replayOutbox(
-      db,
+      { db, write: writesTo(db) },
       async (kind, payload) => {
         sent.push([kind, payload]);
       },
@@ -69,10 +71,10 @@ describe('the outbox', () => {
 
   it("keeps a refused item with the server's message, and goes on with the rest", async () => {
     const db = openMirror(':memory:');
-    const refused = enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:9', payload: { saved_snippet_id: 9, title: 'X' } });
-    enqueueOutbox(db, { kind: 'removeReaction', record_key: 'messages:100', payload: { message_id: 100, emoji_name: 'smile' } });
+    const refused = enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:9', payload: { saved_snippet_id: 9, title: 'X' } }, new ChangeCollector());
+    enqueueOutbox(db, { kind: 'removeReaction', record_key: 'messages:100', payload: { message_id: 100, emoji_name: 'smile' } }, new ChangeCollector());
     const report = await replayOutbox(
-      db,
+      { db, write: writesTo(db) },
       async (kind) => {
         if (kind === 'editSavedSnippet') throw refuse('Saved snippet does not exist.');
       },
@@ -83,7 +85,7 @@ describe('the outbox', () => {
     expect(outboxItems(db)).toMatchObject([
       { outbox_id: refused, state: 'failed', error_code: 'BAD_REQUEST', error_msg: 'Saved snippet does not exist.', record_key: 'saved_snippets:9' },
     ]);
-    retryOutboxItem(db, refused);
+    retryOutboxItem(db, refused, new ChangeCollector());
     expect(outboxItems(db, 'pending').map((i) => i.outbox_id)).toEqual([refused]);
     db.close();
   });
@@ -91,11 +93,11 @@ describe('the outbox', () => {
   it('stops at a network failure and leaves that item and the rest pending, in order', async () => {
     const db = openMirror(':memory:');
     for (const title of ['1', '2', '3']) {
-      enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title } });
+      enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title } }, new ChangeCollector());
     }
     let calls = 0;
     const report = await replayOutbox(
-      db,
+      { db, write: writesTo(db) },
       async () => {
         calls += 1;
         if (calls === 2) throw new NetworkError('PATCH /saved_snippets/{saved_snippet_id}', 'ECONNREFUSED', 'refused');

@@ -20,6 +20,7 @@ import { answerAsCaptured } from '../../support/real-exchanges';
 import { json, useCaptureServer } from '../api/capture-server';
 import { mirrorDir } from '../../integration/sync/engine-harness';
 import { channel, message, user } from '../store/fixtures';
+import { ChangeCollector } from '../../../main/store/changes';
 
 const CREATED = 1_600_000_000;
 
@@ -40,7 +41,7 @@ function registration(extra: Partial<RegisterQueueResult> = {}): RegisterQueueRe
   };
 }
 
-const cacheMessage = (id: number) => upsertMessages(db, [{ message: message(id, 'old', { sender_id: 10 }), flags: [] }]);
+const cacheMessage = (id: number) => upsertMessages(db, [{ message: message(id, 'old', { sender_id: 10 }), flags: [] }], new ChangeCollector());
 const userIds = () => allRecords(db, usersTable).map((u) => u.user_id);
 const channelIds = () => allRecords(db, channelsTable).map((c) => c.stream_id);
 
@@ -117,7 +118,7 @@ describe('a registration in the family dialect, in the snapshot worker', () => {
 describe('another organization at the same URL', () => {
   it('starts a clean mirror: no users, channels, messages or outbox of the old one', () => {
     cacheMessage(342);
-    enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title: 'old' } });
+    enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title: 'old' } }, new ChangeCollector());
     reconcileSnapshot(db, registration({ realm_date_created: CREATED + 86_400, realm_users: [user(10, 'Someone Else', 'else@example.com')], never_subscribed: [] }));
     expect(allRecords(db, usersTable).map((u) => u.full_name)).toEqual(['Someone Else']);
     expect(channelIds()).toEqual([]);

@@ -2,6 +2,7 @@
 // and sends no rate-limit headers (the audit: ~20,000 requests in 60 s, again at every reconnect).
 // Its answers bring nothing, so nothing it asked for is ever cached: only the fetch's own memory
 // keeps it from asking again.
+import { ChangeCollector, type MirrorWrite } from '../../../main/store/changes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetMessagesParams } from '../../../shared/api/operations';
 import { silentLogger } from '../../../main/api/logger';
@@ -32,7 +33,8 @@ function setUp() {
       return { result: 'success', msg: '', messages: [], found_newest: true, found_oldest: true, anchor: 0 };
     },
   };
-  const fetch = new UnreadFetch({ db, client, logger: silentLogger, onFetched: () => undefined });
+  const write: MirrorWrite = (work) => db.transaction(() => work(db, new ChangeCollector()))();
+  const fetch = new UnreadFetch({ db, write, client, logger: silentLogger });
   const topicsAsked = () => asked.map((params) => JSON.stringify(params.narrow));
   return { db, fetch, asked, topicsAsked };
 }

@@ -1,7 +1,7 @@
 // The organization's groups, loaded once per screen for the group picker and for naming the
 // groups of listed invitation links.
 import type { UserGroupChoice } from '../../../../shared/ipc';
-import { call } from '../../lib/ipc';
+import { call, messageOf } from '../../lib/ipc';
 
 export class GroupsLoad {
   list = $state<UserGroupChoice[] | null>(null);
@@ -10,7 +10,7 @@ export class GroupsLoad {
   constructor() {
     call('groups.list', undefined).then(
       (list) => (this.list = list),
-      (e: unknown) => (this.problem = `The groups cannot be offered now: ${(e as Error).message}`),
+      (e: unknown) => (this.problem = `The groups cannot be offered now: ${messageOf(e)}`),
     );
   }
 

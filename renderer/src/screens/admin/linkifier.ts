@@ -34,8 +34,8 @@ export function expandTemplate(template: string, groups: Readonly<Record<string,
  * Why JavaScript refused the pattern, without the pattern it quotes: that is the converted one
  * ("Invalid regular expression: /(?<id>[/gu: Unterminated character class"), not what was typed.
  */
-function invalidReason(error: Error): string {
-  return error.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
+function invalidReason(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
 }
 
 /** What the linkifier would make of the sample, or why it cannot be used as written. */
@@ -45,7 +45,7 @@ export function previewLinkifier(pattern: string, template: string, sample: stri
   try {
     regex = new RegExp(toJsPattern(pattern), 'gu');
   } catch (error) {
-    return { ok: false, problem: `The pattern ${pattern} is not a valid regular expression: ${invalidReason(error as Error)}.` };
+    return { ok: false, problem: `The pattern ${pattern} is not a valid regular expression: ${invalidReason(error)}.` };
   }
   if (!/^https?:\/\/\S+$/.test(template.trim())) return { ok: false, problem: 'The URL template must be an http:// or https:// URL, with {group} for each value.' };
   const groups = groupNames(pattern);

@@ -41,7 +41,9 @@ export const emptyField = (): FieldDraft => ({
   editable_by_user: true,
 });
 
-export const fieldTypeName = (type: number): string => (FIELD_TYPES as Record<number, string>)[type] ?? `type ${type}`;
+const FIELD_TYPE_NAMES: ReadonlyMap<number, string> = new Map(Object.entries(FIELD_TYPES).map(([type, name]) => [Number(type), name]));
+
+export const fieldTypeName = (type: number): string => FIELD_TYPE_NAMES.get(type) ?? `type ${type}`;
 
 /** Why the summary box cannot be ticked for this type, given the fields already there; undefined if it can. */
 export function summaryUnavailable(fieldType: number, existing: readonly CustomProfileField[]): string | undefined {

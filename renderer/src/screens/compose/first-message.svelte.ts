@@ -1,14 +1,17 @@
 // Sending the first message of a conversation started in a dialog: sent (or queued offline), the
 // dialog closes and the conversation opens; refused, the dialog stays with the server's reason.
 import type { ConversationKey } from '../../../../shared/conversation';
-import { call } from '../../lib/ipc';
-import { router } from '../../lib/route.svelte';
+import type { Router } from '../../account/context';
+import { call, messageOf } from '../../lib/ipc';
 
 export class FirstMessage {
   sending = $state(false);
   refusal = $state<string | null>(null);
 
-  constructor(private readonly close: () => void) {}
+  constructor(
+    private readonly router: Router,
+    private readonly close: () => void,
+  ) {}
 
   async send(conversation: ConversationKey, content: string): Promise<void> {
     this.sending = true;
@@ -16,9 +19,9 @@ export class FirstMessage {
     try {
       await call('messages.send', { conversation, content });
       this.close();
-      router.go({ conversation });
+      this.router.go({ conversation });
     } catch (e) {
-      this.refusal = (e as Error).message;
+      this.refusal = messageOf(e);
     } finally {
       this.sending = false;
     }

@@ -15,7 +15,7 @@ export class ReadMarker {
       (entries) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
-          const id = Number((entry.target as HTMLElement).dataset.messageId);
+          const id = Number(entry.target.getAttribute('data-message-id'));
           if (id > 0) this.#seen.add(id);
           this.#observer.unobserve(entry.target);
         }

@@ -44,7 +44,7 @@ export function toPickerValue(seconds: number, zone: string): string {
 export function fromPickerValue(value: string, zone: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match) return null;
-  const [y, mo, d, h, mi, s] = match.slice(1).map((n) => Number(n ?? 0)) as [number, number, number, number, number, number];
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = match.slice(1).map((n) => Number(n ?? 0));
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   if (Number.isNaN(wall)) return null;
   // The offset at the guessed instant, corrected once for a guess that crossed a change of offset.

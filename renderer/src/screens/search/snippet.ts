@@ -2,7 +2,6 @@
 // window around the first word searched for, split into parts with the searched words marked.
 import { readContent } from '../../content/read';
 import { contentText } from '../../content/text';
-import { activeAccount } from '../../lib/server-image.svelte';
 
 const WINDOW = 160;
 
@@ -12,8 +11,8 @@ export interface SnippetPart {
 }
 
 /** The words of server HTML, read as a message's content is (nothing of it becomes DOM). */
-export function plainText(html: string): string {
-  return contentText(readContent(html, activeAccount.server_url).blocks);
+export function plainText(html: string, server_url: string): string {
+  return contentText(readContent(html, server_url).blocks);
 }
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,23 @@
+// Ctrl+K anywhere, or / outside a text field, opens Search with its box focused.
+import type { Router } from '../../account/context';
+
+/** The search box shown, for the shortcut to focus; the Search view sets it. */
+export const searchBox: { element: HTMLInputElement | undefined } = { element: undefined };
+
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/** Installs the shortcut; returns its removal. */
+export function installSearchShortcut(router: Router): () => void {
+  const keys = (event: KeyboardEvent) => {
+    const ctrlK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+    const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing(event.target);
+    if (!ctrlK && !slash) return;
+    event.preventDefault();
+    router.go({ view: 'search' });
+    searchBox.element?.focus();
+  };
+  window.addEventListener('keydown', keys);
+  return () => window.removeEventListener('keydown', keys);
+}
