@@ -145,7 +145,7 @@ describe('notification text', () => {
     deliverTo(notifications, [
       { message: message(40, `report ${spoof}`, { sender_full_name: `Eve\u2066\u200F`, content: `<p>open invoice${spoof} \u2067now\u2069\u061C</p>`, content_type: 'text/html' }), flags: ['mentioned'] },
     ]);
-    expect(shown[0]).toMatchObject({ title: 'Eve in #general > report gpj.exe', body: 'open invoicegpj.exe now' });
+    expect(shown[0]).toMatchObject({ title: 'Eve in #general › report gpj.exe', body: 'open invoicegpj.exe now' });
     expect(shown[0]!.title + shown[0]!.body).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
   });
 });

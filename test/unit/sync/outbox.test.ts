@@ -64,7 +64,7 @@ describe('the outbox', () => {
       'updateUserTopic:{"stream_id":5,"topic":"lunch","visibility_policy":1}',
       'editSavedSnippet:{"saved_snippet_id":7,"title":"B"}',
     ]);
-    expect(report).toEqual({ sent: 3, refused: [], interrupted: false });
+    expect(report).toEqual({ sent: 3, sentMessages: [], refused: [], interrupted: false });
     expect(outboxItems(db)).toEqual([]);
     db.close();
   });
@@ -104,7 +104,7 @@ describe('the outbox', () => {
       },
       noMessages,
     );
-    expect(report).toEqual({ sent: 1, refused: [], interrupted: true });
+    expect(report).toEqual({ sent: 1, sentMessages: [], refused: [], interrupted: true });
     expect(outboxItems(db, 'pending').map((i) => i.payload.title)).toEqual(['2', '3']);
     db.close();
   });
