@@ -11,6 +11,11 @@ function isLoopback(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
+/** The server's address as the app keeps it (no trailing slash), or a ValidationError saying what is wrong. */
+export function serverBaseUrl(serverUrl: string): string {
+  return apiRootFor(serverUrl).replace(/\/api\/v1$/, '');
+}
+
 /** The API root (`<server>/api/v1`, no trailing slash), or a ValidationError saying what is wrong. */
 export function apiRootFor(serverUrl: string): string {
   let url: URL;

@@ -30,11 +30,12 @@ import { snippetHandlers } from '../handlers/snippets';
 import { topicHandlers } from '../handlers/topics';
 import type { IpcHandlers } from '../handlers/dispatch';
 import { UserFacingError } from './user-facing-error';
-import type { Backoff } from '../sync/engine';
+import type { Backoff, SnapshotStep } from '../sync/engine';
 import { AccountUnreadTotals } from './account-unread';
 import type { AppCore, ServedFile } from './core';
 import { DesktopAlerts, type DesktopShell } from './desktop-alerts';
 import type { SaveDialog } from './downloads';
+import { SignInSync } from './first-sync';
 import { AccountSession } from './session';
 
 export interface CoreOptions {
@@ -60,14 +61,15 @@ type Listener = <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void
 export async function createAppCore(options: CoreOptions): Promise<AppCore> {
   const { dataDir, logger } = options;
   const fetchImpl = options.fetch ?? fetch;
-  const mirrorPath = (account_id: string) => join(dataDir, 'accounts', account_id, 'mirror.db');
+  const localData = (account_id: string) => join(dataDir, 'accounts', account_id);
+  const mirrorPath = (account_id: string) => join(localData(account_id), 'mirror.db');
   const stateFile = join(dataDir, 'app-state.json');
   const secrets = await openSecretStore(options.keychainService ?? KEYCHAIN_SERVICE);
   if (secrets.keychainUnavailable) logger.warn(secrets.keychainUnavailable);
   const accounts = new Accounts({
     registryFile: join(dataDir, 'accounts.json'),
     secrets: secrets.store,
-    deleteLocalData: (account: Account) => rmSync(join(dataDir, 'accounts', account.account_id), { recursive: true, force: true }),
+    deleteLocalData: (account: Account) => rmSync(localData(account.account_id), { recursive: true, force: true }),
   });
   const listeners = new Set<Listener>();
   const emit: Listener = (notice, payload) => {
@@ -98,7 +100,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     session = undefined;
   }
 
-  async function activate(account_id: string | null): Promise<void> {
+  async function activate(account_id: string | null, firstSnapshot?: SnapshotStep): Promise<void> {
     await closeSession();
     active_account_id = account_id && accounts.get(account_id) ? account_id : null;
     writeJsonAtomic(stateFile, { active_account_id });
@@ -116,6 +118,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           mirrorPath: mirrorPath(account.account_id),
           logger,
           snapshotMode: options.snapshotMode ?? 'worker',
+          ...(firstSnapshot && { firstSnapshot }),
           ...(options.backoff && { backoff: options.backoff }),
           onChanges: (changes) => {
             emit('mirror.changed', changes);
@@ -145,8 +148,13 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     return session;
   }
 
+  const signInSync =
+    (options.snapshotMode ?? 'worker') === 'worker'
+      ? new SignInSync({ mirrorPath, known: (account_id) => accounts.get(account_id) !== undefined, removeLocalData: (account_id) => rmSync(localData(account_id), { recursive: true, force: true }) })
+      : undefined;
   const context: CoreContext = {
     accounts,
+    signInSync,
     logger,
     fetch: fetchImpl,
     state,
@@ -180,6 +188,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
       session?.engine.wake();
     },
     async shutdown() {
+      signInSync?.dispose();
       await closeSession();
     },
   };

@@ -68,6 +68,8 @@ export interface SessionOptions {
   saveDialog?: SaveDialog;
   /** How much the files staged for upload may take (DEFAULT_STAGING_LIMITS when absent). */
   stagingLimits?: StagingLimits;
+  /** The first snapshot, already under way (an account being signed in): the first registration. */
+  firstSnapshot?: SnapshotStep;
 }
 
 /**
@@ -160,10 +162,11 @@ export class AccountSession {
     });
     this.downloads = new Downloads({ ...this.#accountServer(), saveDialog: options.saveDialog });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
-    const snapshot: SnapshotStep =
+    const registration: SnapshotStep =
       options.snapshotMode === 'worker'
         ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
         : inlineSnapshot(this.client, this.db);
+    const snapshot = options.firstSnapshot ? firstThen(options.firstSnapshot, registration) : registration;
     const notifications = options.notifications && new MessageNotifications(this.db, this.account.account_id, options.notifications);
     this.#notifications = notifications;
     this.engine = new SyncEngine({
@@ -293,4 +296,14 @@ export class AccountSession {
     this.#notifications?.dispose();
     this.db.close();
   }
+}
+
+/** `first` the first time (a snapshot already under way), `step` every time after (a lost queue, a reconnect). */
+function firstThen(first: SnapshotStep, step: SnapshotStep): SnapshotStep {
+  let next: SnapshotStep = first;
+  return (signal) => {
+    const taken = next;
+    next = step;
+    return taken(signal);
+  };
 }

@@ -4,6 +4,7 @@ import type { User } from '../../shared/api/records';
 import { ServiceError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import { createServiceClient } from '../api/create-client';
+import { serverBaseUrl } from '../api/server-url';
 import type { ServiceClient } from '../api/service-client';
 
 export interface CheckedAccount {
@@ -23,11 +24,11 @@ export async function checkCredentials(
 ): Promise<CheckedAccount> {
   const { server_url, email, api_key } = credentials;
   const client = createServiceClient({ server_url, credentials: { email, api_key }, logger: options.logger, ...(options.fetch && { fetch: options.fetch }) });
-  const settings = await client.call('getServerSettings', {});
   try {
-    const user = await ownUser(client, email);
+    // Both answers are needed; neither waits for the other.
+    const [settings, user] = await Promise.all([client.call('getServerSettings', {}), ownUser(client, email)]);
     return {
-      server_url: client.apiRoot.replace(/\/api\/v1$/, ''),
+      server_url: serverBaseUrl(server_url),
       user_id: user.user_id,
       realm_name: settings.realm_name ?? server_url,
       api_email: user.email,

@@ -9,13 +9,20 @@ export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' 
   const { accounts, logger } = context;
   return {
     'app.state': () => context.state(),
-    'server.info': ({ server_url }) => serverInfo(server_url, context.fetch),
+    'server.info': ({ server_url }) => {
+      // The sign-in card is up: the first sync gets ready while the person types the key.
+      context.signInSync?.warmUp();
+      return serverInfo(server_url, context.fetch);
+    },
     'accounts.signIn': async ({ server_url, email, api_key }) => {
-      const checked = await checkCredentials({ server_url, email, api_key }, { logger, fetch: context.fetch }).catch((error: unknown) => {
+      // The first registration goes out with the check of the key, not after it.
+      const first = context.signInSync?.start({ server_url, email, api_key });
+      const checked = await checkCredentials({ server_url, email, api_key }, { logger, fetch: context.fetch }).catch(async (error: unknown) => {
+        await first?.cancel();
         throw error instanceof CredentialsRejected ? new UserFacingError('KEY_REJECTED', error.message) : error;
       });
       const account = await accounts.add({ ...checked, email }, api_key);
-      await context.activate(account.account_id);
+      await context.activate(account.account_id, first?.step);
       return account;
     },
     'accounts.switch': async ({ account_id }) => {

@@ -1,7 +1,9 @@
 import type { AppState, IpcNotice, IpcNotices } from '../../shared/ipc';
 import type { Logger } from '../api/logger';
+import type { SignInSync } from '../app/first-sync';
 import type { AccountSession } from '../app/session';
 import type { Accounts } from '../credentials/accounts';
+import type { SnapshotStep } from '../sync/engine';
 
 /** What the handlers of every area work with: the accounts, and the session of the active one. */
 export interface CoreContext {
@@ -11,8 +13,10 @@ export interface CoreContext {
   state(): AppState;
   /** Pushes a notice to the renderer, e.g. a bulk job's progress. */
   emit<N extends IpcNotice>(notice: N, payload: IpcNotices[N]): void;
-  /** Makes an account the active one (null: none), starting its session. */
-  activate(account_id: string | null): Promise<void>;
+  /** Makes an account the active one (null: none), starting its session; its first snapshot may already be under way. */
+  activate(account_id: string | null, firstSnapshot?: SnapshotStep): Promise<void>;
+  /** The first sync of an account being signed in, started early (snapshots in a worker only). */
+  signInSync: SignInSync | undefined;
   /** The active account's session; a SIGNED_OUT error for the user when there is none. */
   activeSession(): AccountSession;
   session(): AccountSession | undefined;

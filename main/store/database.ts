@@ -26,11 +26,12 @@ export function openMirror(path: string, upTo: number = migrations.length): Mirr
   const db = new Database(path);
   if (!writable(db)) throw new Error(`${path} opened read-only`);
   try {
+    // Set first: another connection may be creating the same mirror (see migrate).
+    db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     // NORMAL is crash-safe in WAL mode (a power cut may lose the last commits, never consistency).
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     // Checkpoints every 10,000 pages (40 MiB) instead of 1,000, with a 16 MiB page cache instead
     // of 2: a batch of messages dirties a leaf of the conversation index per message, scattered,
     // and a longer WAL copies each such page back once for many batches. Ingest of 1,000,000

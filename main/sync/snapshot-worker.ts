@@ -1,21 +1,26 @@
 // Worker thread entry: register and reconcile off the main thread, so that parsing a large
-// organization's snapshot and writing it never blocks the window.
+// organization's snapshot and writing it never blocks the window. Started with its job, or warm
+// (while someone signs in): then it loads everything first and registers the moment the job comes.
+import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServiceClient } from '../api/create-client';
 import { checkedRegistration } from './answers';
 import { REGISTER_PARAMS, summarize } from './registration-params';
-import { snapshotJobSchema } from './worker-snapshot';
+import { snapshotJobSchema, warmWorkerData } from './worker-snapshot';
 
-const job = snapshotJobSchema.parse(workerData);
+const warm = warmWorkerData.safeParse(workerData).success;
+let modules: Promise<[typeof import('../store/database'), typeof import('./reconcile')]> | undefined;
+const loadModules = () => (modules ??= Promise.all([import('../store/database'), import('./reconcile')]));
+// Warm, the mirror's modules load while nobody waits (the job may come before they are loaded:
+// it is listened for at once); cold, while the server builds its answer.
+if (warm) void loadModules();
+const job = snapshotJobSchema.parse(warm ? (await once(parentPort!, 'message'))[0] : workerData);
 const client = createServiceClient({ server_url: job.serverUrl, credentials: { email: job.email, api_key: job.apiKey } });
 try {
-  // The registration goes out first: the mirror's modules load while the server builds its
-  // answer, which for a large organization takes it far longer.
-  const [answer, { openMirror }, { reconcileSnapshot }] = await Promise.all([
-    client.call('registerQueue', REGISTER_PARAMS),
-    import('../store/database'),
-    import('./reconcile'),
-  ]);
+  // The registration goes out first: for a large organization the server takes far longer to
+  // build its answer than anything here.
+  const registered = client.call('registerQueue', REGISTER_PARAMS);
+  const [answer, [{ openMirror }, { reconcileSnapshot }]] = await Promise.all([registered, loadModules()]);
   const result = checkedRegistration(answer);
   const db = openMirror(job.mirrorPath);
   try {

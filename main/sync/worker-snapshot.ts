@@ -10,12 +10,15 @@ export type SnapshotJob = z.infer<typeof snapshotJobSchema>;
 
 type WorkerAnswer = { ok: true; summary: SnapshotSummary } | { ok: false; error: Record<string, unknown> };
 
+/** What a warm worker is given: no job yet (it comes as the worker's first message). */
+export const warmWorkerData = z.object({ warm: z.literal(true) });
+
 /**
  * In a build the worker is the emitted snapshot-worker.js. Run from source (dev, tests, benchmarks)
  * it is the .ts file, loaded through tsx registered inside the worker: loader flags of the
  * parent do not reach worker threads.
  */
-function startWorker(workerData: SnapshotJob): Worker {
+function startWorker(workerData: SnapshotJob | z.infer<typeof warmWorkerData>): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./snapshot-worker.js', import.meta.url), { workerData });
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./snapshot-worker.ts', import.meta.url).href;
@@ -24,30 +27,54 @@ function startWorker(workerData: SnapshotJob): Worker {
 }
 
 /**
- * Register and reconcile in a worker thread. The worker writes through its own connection;
- * the main thread's connection sees the result when the transaction commits (WAL).
+ * The summary of one worker's registration and reconcile. The worker writes through its own
+ * connection; the main thread's connection sees the result when the transaction commits (WAL).
  */
+function outcomeOf(worker: Worker, signal: AbortSignal): Promise<SnapshotSummary> {
+  return new Promise<SnapshotSummary>((resolve, reject) => {
+    // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
+    const abort = () => void worker.terminate();
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    const settle = (outcome: () => void) => {
+      signal.removeEventListener('abort', abort);
+      outcome();
+    };
+    // The sync is done when the worker reports it (its transaction has committed); the thread
+    // then exits on its own and its memory goes with it.
+    worker.once('message', (answer: WorkerAnswer) => settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error)))));
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) => settle(() => reject(signal.aborted ? signal.reason : new Error(`The sync worker stopped (exit code ${code}).`))));
+  });
+}
+
+/** Register and reconcile in a worker thread started for the purpose. */
 export function workerSnapshot(job: SnapshotJob): SnapshotStep {
-  return (signal) =>
-    new Promise<SnapshotSummary>((resolve, reject) => {
-      const worker = startWorker(job);
-      // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
-      const abort = () => void worker.terminate();
-      signal.addEventListener('abort', abort, { once: true });
-      const settle = (outcome: () => void) => {
-        signal.removeEventListener('abort', abort);
-        outcome();
-      };
-      // The sync is done when the worker reports it (its transaction has committed); the thread
-      // then exits on its own and its memory goes with it.
-      worker.once('message', (answer: WorkerAnswer) =>
-        settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error)))),
-      );
-      worker.once('error', (error) => settle(() => reject(error)));
-      worker.once('exit', (code) =>
-        settle(() => reject(signal.aborted ? signal.reason : new Error(`The sync worker stopped (exit code ${code}).`))),
-      );
-    });
+  return (signal) => outcomeOf(startWorker(job), signal);
+}
+
+/**
+ * A worker started ahead of its job, its modules loaded while the person signs in, so the first
+ * registration goes out the moment the credentials are given. Used once; terminated unused.
+ */
+export class WarmSnapshotWorker {
+  readonly #worker = startWorker({ warm: true });
+
+  constructor() {
+    // Idle, it must not keep the app from quitting.
+    this.#worker.unref();
+  }
+
+  run(job: SnapshotJob, signal: AbortSignal): Promise<SnapshotSummary> {
+    this.#worker.ref();
+    const outcome = outcomeOf(this.#worker, signal);
+    this.#worker.postMessage(job);
+    return outcome;
+  }
+
+  dispose(): void {
+    void this.#worker.terminate();
+  }
 }
 
 const errorFields = z.record(z.string(), z.unknown());

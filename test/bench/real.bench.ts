@@ -75,6 +75,21 @@ async function startBuiltApp(dataDir: string): Promise<{ url: string; stop: () =
   };
 }
 
+/**
+ * Runs in the page (as source text: the TypeScript loader's helpers do not exist there): notes the
+ * click on "Sign in", then the frame in which the Inbox's first row is on screen.
+ */
+const MEASURE_SIGN_IN = `() => {
+  let clicked = 0;
+  document.addEventListener('click', () => { clicked ||= performance.now(); }, { capture: true });
+  const observer = new MutationObserver(() => {
+    if (!clicked || !document.querySelector('[data-testid=inbox-row]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.signInToRowMs = performance.now() - clicked; });
+  });
+  observer.observe(document.body, { subtree: true, childList: true });
+}`;
+
 /** "Sign in" clicked on the card to the Inbox listing the server's unread conversations. */
 async function signInToInbox(url: string, who: RealAccount, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<number> {
   const scratch = scratchDir();
@@ -88,10 +103,12 @@ async function signInToInbox(url: string, who: RealAccount, browser: Awaited<Ret
     await page.getByLabel('API key').fill(who.api_key);
     const signIn = page.getByRole('button', { name: 'Sign in' });
     await signIn.waitFor();
-    const started = performance.now();
+    // Timed in the page, from the click to the first row painted: Playwright's own waiting polls
+    // at intervals that would count against the app.
+    await page.evaluate(`(${MEASURE_SIGN_IN})()`);
     await signIn.click();
-    await page.getByTestId('inbox-row').first().waitFor({ timeout: 120_000 });
-    return performance.now() - started;
+    const ms = await page.waitForFunction(() => (window as unknown as { signInToRowMs?: number }).signInToRowMs, undefined, { timeout: 120_000 });
+    return Number(await ms.jsonValue());
   } finally {
     await page.close();
     await app.stop();
@@ -105,7 +122,7 @@ export async function realServerBenchmarks(): Promise<void> {
     return;
   }
   build();
-  const server = realServerStart.parse(JSON.parse(execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })));
+  const server = realServerStart.parse(JSON.parse(execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })));
   const browser = await launchChromium();
   try {
     const who = accountOf(server, 'iago@zulip.com');

@@ -26,9 +26,12 @@ export function migrate(db: Database, migrations: readonly Migration[], upTo: nu
   const found = schemaVersion(db);
   if (found > migrations.length) throw new MirrorTooNewError(found, migrations.length);
   for (const step of migrations.slice(found, upTo)) {
+    // Two connections may bring a new mirror up at once (an account's first sync in its worker and
+    // its session): the write lock comes first, then the version is read again, so a step runs once.
     db.transaction(() => {
+      if (schemaVersion(db) >= step.version) return;
       step.up(db);
       db.pragma(`user_version = ${step.version}`);
-    })();
+    }).immediate();
   }
 }

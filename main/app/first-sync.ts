@@ -1,0 +1,77 @@
+// An account being signed in registers its first event queue while the server checks its key,
+// not after: the registration and the check (GET /users/me) are answered in parallel, and the
+// snapshot worker was made ready while the person typed (loading its modules costs more than a
+// small organization's registration). If the server refuses the key, the registration is
+// refused too (it asked with the same key), and what it may have written goes with it.
+import { serverBaseUrl } from '../api/server-url';
+import { accountIdFor } from '../credentials/account-registry';
+import type { SnapshotStep } from '../sync/engine';
+import { WarmSnapshotWorker } from '../sync/worker-snapshot';
+
+/** A warm worker nobody signed in with stops holding its memory after this long. */
+const WARM_IDLE_MS = 5 * 60_000;
+
+export interface FirstSync {
+  /** The account's first snapshot, for its session: the one under way (stopped when the session stops it). */
+  readonly step: SnapshotStep;
+  /** The sign-in failed: the registration stops, and a new account's local data goes. */
+  cancel(): Promise<void>;
+}
+
+export interface SignInSyncOptions {
+  mirrorPath(account_id: string): string;
+  /** Whether the account is already signed in on this computer (its data then stays). */
+  known(account_id: string): boolean;
+  removeLocalData(account_id: string): void;
+}
+
+export class SignInSync {
+  readonly #options: SignInSyncOptions;
+  #warm: WarmSnapshotWorker | undefined;
+  #idle: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: SignInSyncOptions) {
+    this.#options = options;
+  }
+
+  /** Someone is about to sign in (they asked for a server's organization): a worker gets ready. */
+  warmUp(): void {
+    this.#warm ??= new WarmSnapshotWorker();
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => this.dispose(), WARM_IDLE_MS);
+    this.#idle.unref();
+  }
+
+  start(credentials: { server_url: string; email: string; api_key: string }): FirstSync {
+    const server_url = serverBaseUrl(credentials.server_url);
+    const account_id = accountIdFor(server_url, credentials.email);
+    const worker = this.#warm ?? new WarmSnapshotWorker();
+    this.#warm = undefined;
+    clearTimeout(this.#idle);
+    const known = this.#options.known(account_id);
+    const stop = new AbortController();
+    const summary = worker.run(
+      { serverUrl: server_url, email: credentials.email, apiKey: credentials.api_key, mirrorPath: this.#options.mirrorPath(account_id) },
+      stop.signal,
+    );
+    // Its failure is the session's to handle (it registers again), or the sign-in's.
+    summary.catch(() => undefined);
+    return {
+      step: (signal) => {
+        signal.addEventListener('abort', () => stop.abort(), { once: true });
+        return summary;
+      },
+      cancel: async () => {
+        stop.abort();
+        await summary.catch(() => undefined);
+        if (!known) this.#options.removeLocalData(account_id);
+      },
+    };
+  }
+
+  dispose(): void {
+    clearTimeout(this.#idle);
+    this.#warm?.dispose();
+    this.#warm = undefined;
+  }
+}

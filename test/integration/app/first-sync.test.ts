@@ -1,0 +1,68 @@
+// Signing in starts the account's first registration while the server checks the key (issue 22's
+// sign-in to Inbox): the session that follows uses that registration instead of making its own,
+// and a refused key leaves nothing of the account behind.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAppCore } from '../../../main/app/create-core';
+import type { AppCore } from '../../../main/app/core';
+import { until } from '../sync/engine-harness';
+
+const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+let service: ChildProcess;
+let simulator: { url: string; accounts: { email: string; api_key: string }[] };
+let proxy: http.Server;
+let proxyUrl: string;
+let registrations = 0;
+let core: AppCore;
+const dataDir = mkdtempSync(join(tmpdir(), 'first-sync-'));
+const accountDirs = () => (existsSync(join(dataDir, 'accounts')) ? readdirSync(join(dataDir, 'accounts')) : []);
+
+beforeAll(async () => {
+  service = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'service', 'cli.ts'), '--port', '0', '--org', 'demo'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  simulator = await new Promise((resolve, reject) => {
+    service.stdout!.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
+    service.once('exit', (code) => reject(new Error(`the simulator exited (${code})`)));
+  });
+  // Passes everything on, counting the event queues registered (by the worker and by main alike).
+  const upstream = new URL(simulator.url);
+  proxy = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.startsWith('/api/v1/register')) registrations += 1;
+    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  core = await createAppCore({ dataDir, logger: silent, snapshotMode: 'worker', keychainService: `team-chat-test-first-sync-${process.pid}` });
+});
+afterAll(async () => {
+  await core.shutdown();
+  proxy.close();
+  service.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('refuses a wrong key and keeps nothing of the account that was not signed in', async () => {
+  const [admin] = simulator.accounts;
+  await core.handlers['server.info']({ server_url: proxyUrl });
+  await expect(core.handlers['accounts.signIn']({ server_url: proxyUrl, email: admin!.email, api_key: 'not-the-key' })).rejects.toMatchObject({ code: 'KEY_REJECTED' });
+  expect(accountDirs()).toEqual([]);
+  expect((await core.handlers['app.state'](undefined)).accounts).toEqual([]);
+});
+
+it('syncs a new account with the one registration made while its key was checked', async () => {
+  const [admin] = simulator.accounts;
+  await core.handlers['server.info']({ server_url: proxyUrl });
+  registrations = 0;
+  await core.handlers['accounts.signIn']({ server_url: proxyUrl, email: admin!.email, api_key: admin!.api_key });
+  await until(async () => (await core.handlers['app.state'](undefined)).status.state === 'online', 'online');
+  expect(registrations).toBe(1);
+  expect(accountDirs()).toHaveLength(1);
+});
