@@ -12,6 +12,7 @@ import { basicAuthorization } from '../api/authorization';
 import { createServiceClient } from '../api/create-client';
 import type { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
+import { diskFaultOf, onDisk } from '../files/disk-faults';
 import { StagingArea, type StagingLimits } from '../files/staging-area';
 import { ChangeCollector, hasChanges, type MirrorWrite } from '../store/changes';
 import { openMirror, type MirrorDatabase } from '../store/database';
@@ -35,6 +36,9 @@ import { UnreadState } from './unread-state';
 import { Uploads } from './uploads';
 import { UserFacingError } from './user-facing-error';
 import { fetchFullImage } from './user-uploads';
+
+/** Where an account's staged files wait: in its folder, beside its mirror, so signing out removes both. */
+export const stagingFolder = (mirrorPath: string): string => join(dirname(mirrorPath), 'staged-files');
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
 const CACHED_START_REGISTRATION_DELAY_MS = 1_000;
@@ -114,16 +118,24 @@ export class AccountSession {
     this.#fetch = options.fetch ?? fetch;
     this.#onChanges = options.onChanges;
     this.db = openMirror(options.mirrorPath);
-    this.unread = new UnreadState(this.db);
+    let realm: ReturnType<typeof realmValues>;
+    let staging: StagingArea;
+    try {
+      this.unread = new UnreadState(this.db);
+      // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
+      forgetExpiredSecrets(this.db);
+      realm = realmValues(this.db);
+      staging = new StagingArea(stagingFolder(options.mirrorPath), options.stagingLimits);
+    } catch (error) {
+      this.db.close();
+      throw diskFaultOf(error, options.mirrorPath) ?? error;
+    }
     this.write = (write) => {
       const changes = new ChangeCollector();
-      const result = this.db.transaction(() => write(this.db, changes))();
+      const result = onDisk(options.mirrorPath, () => this.db.transaction(() => write(this.db, changes))());
       if (!changes.empty) this.#publish(changes.notice());
       return result;
     };
-    // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
-    forgetExpiredSecrets(this.db);
-    const realm = realmValues(this.db);
     const hasCache = Object.keys(realm).length > 0;
     const cached = registrationContext(realm);
     const pollSpacing = new PollSpacing();
@@ -152,8 +164,7 @@ export class AccountSession {
     this.deferrable = new DeferrableCalls({ db: this.db, write: this.write, client: this.client, online });
     this.unreadFetch = new UnreadFetch({ db: this.db, write: this.write, client: this.client, logger: options.logger });
     this.uploads = new Uploads({
-      // In the account's directory, beside its mirror: signing out removes both.
-      staging: new StagingArea(join(dirname(options.mirrorPath), 'staged-files'), options.stagingLimits),
+      staging,
       client: this.client,
       limitMib: () => uploadLimitMib(this.db),
       onProgress: options.onUploadProgress ?? (() => undefined),

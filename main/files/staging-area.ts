@@ -201,12 +201,25 @@ export class StagingArea {
   }
 
   #readRecord(entry: string): StagedRecord | undefined {
-    try {
-      const parsed = recordSchema.safeParse(readJson(join(this.#dir, entry, RECORD)));
-      return parsed.success && parsed.data.staged_id === entry ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readRecord(this.#dir, entry);
+  }
+}
+
+/** The files staged in `dir`, complete, read without changing anything (to say what signing out would delete). */
+export function stagedFiles(dir: string): StagedRecord[] {
+  try {
+    return readdirSync(dir).flatMap((entry) => readRecord(dir, entry) ?? []);
+  } catch {
+    return [];
+  }
+}
+
+function readRecord(dir: string, entry: string): StagedRecord | undefined {
+  try {
+    const parsed = recordSchema.safeParse(readJson(join(dir, entry, RECORD)));
+    return parsed.success && parsed.data.staged_id === entry ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }
 
