@@ -55,6 +55,8 @@ export interface CoreOptions {
   desktop?: DesktopShell;
   /** The Electron shell's "Save as…"; browser mode saves through the browser's download. */
   saveDialog?: SaveDialog;
+  /** How often a disk that refuses writes is looked at (tests look often). */
+  diskCheckMs?: number;
 }
 
 /** app-state.json: which account was in front when the app last ran. */
@@ -169,6 +171,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
         logger,
         snapshotMode: options.snapshotMode ?? 'worker',
         ...(options.backoff && { backoff: options.backoff }),
+        ...(options.diskCheckMs !== undefined && { diskCheckMs: options.diskCheckMs }),
         onChanges: (changes) => {
           emit('mirror.changed', changes);
           const { unread } = changes;

@@ -51,15 +51,6 @@ export function diskFaultOf(error: unknown, path?: string): DiskFault | undefine
   return undefined;
 }
 
-/** Runs `work`, turning the disk's refusals into DiskFaults at `path`. */
-export function onDisk<T>(path: string, work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    throw diskFaultOf(error, path) ?? error;
-  }
-}
-
 /** The folder refuses writes: a DiskFault naming it; undefined when it takes them. */
 export function folderFault(folder: string): DiskFault | undefined {
   const why = folderRefusal(folder);

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { NetworkError, ServiceError, TimeoutError } from '../api/errors';
+import { diskFaultOf } from '../files/disk-faults';
 import type { SnapshotStep, SnapshotSummary } from './engine';
 import { UnusableAnswerError } from './answers';
 
@@ -41,7 +42,7 @@ export function workerSnapshot(job: SnapshotJob): SnapshotStep {
       // The sync is done when the worker reports it (its transaction has committed); the thread
       // then exits on its own and its memory goes with it.
       worker.once('message', (answer: WorkerAnswer) =>
-        settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error)))),
+        settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error, job.mirrorPath)))),
       );
       worker.once('error', (error) => settle(() => reject(error)));
       worker.once('exit', (code) =>
@@ -52,7 +53,7 @@ export function workerSnapshot(job: SnapshotJob): SnapshotStep {
 
 const errorFields = z.record(z.string(), z.unknown());
 
-function rebuildError(data: Record<string, unknown>): Error {
+function rebuildError(data: Record<string, unknown>, mirrorPath: string): Error {
   const request = String(data.request ?? 'POST /register');
   switch (data.name) {
     case 'ServiceError':
@@ -72,6 +73,7 @@ function rebuildError(data: Record<string, unknown>): Error {
     case 'UnusableAnswerError':
       return new UnusableAnswerError(request, String(data.problem));
     default:
-      return new Error(String(data.message));
+      // The mirror's disk refused the worker's writes (full, read-only): sync waits for it.
+      return diskFaultOf(data, mirrorPath) ?? new Error(String(data.message));
   }
 }
