@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAppCore } from '../../../main/app/create-core';
 import type { AppCore } from '../../../main/app/core';
+import { describeError } from '../../../main/handlers/dispatch';
 import { directConversation } from '../../../shared/conversation';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { asCalled } from '../../support/ipc-calls';
@@ -79,13 +80,13 @@ async function adminWrites(content: string): Promise<void> {
   expect(answer.status).toBe(200);
 }
 
-/** Sends `content` while the disk is full: queued (then sent once space returns) or refused, saying why. */
+/** Sends `content` while the disk is full: queued (then sent once space returns) or refused, saying why as the window reads it. */
 async function sendWhileFull(content: string): Promise<'queued' | 'refused'> {
   try {
     await calls()['messages.send']({ conversation: between(), content });
     return 'queued';
   } catch (error) {
-    expect(error instanceof Error ? error.message : String(error)).toMatch(DISK_FULL);
+    expect(describeError(error).message).toMatch(DISK_FULL);
     return 'refused';
   }
 }
@@ -116,7 +117,7 @@ it('says the disk is full, stops registering again until space returns, resumes 
   for (const content of ['while full one', 'while full two', 'while full three']) sent[content] = await sendWhileFull(content);
   await calls()['drafts.save']({ conversation: notes(), content: 'a draft written while the disk was full' }).then(
     () => undefined,
-    (error: unknown) => expect(error instanceof Error ? error.message : String(error)).toMatch(DISK_FULL),
+    (error: unknown) => expect(describeError(error).message).toMatch(DISK_FULL),
   );
 
   // While it waits, it looks at the disk, and does not register again.
