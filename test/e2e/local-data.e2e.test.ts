@@ -24,6 +24,13 @@ async function signIn(email: string): Promise<string> {
   return account_id;
 }
 
+/** Overwrites the file's header: SQLite no longer takes it for a database. */
+function damage(path: string): void {
+  const fd = openSync(path, 'r+');
+  writeSync(fd, Buffer.from('this is no database file'), 0, 24, 0);
+  closeSync(fd);
+}
+
 async function switchTo(account_id: string): Promise<void> {
   await world.page.getByLabel('Account').selectOption(account_id);
 }
@@ -45,9 +52,7 @@ it("shows a damaged mirror's file and problem with Retry, Set aside and resync a
   const { page } = world;
   // The administrator's mirror is damaged while the member is in front: its header overwritten.
   const path = mirrorOf(ids.admin);
-  const fd = openSync(path, 'r+');
-  writeSync(fd, Buffer.from('this is no database file'), 0, 24, 0);
-  closeSync(fd);
+  damage(path);
 
   await switchTo(ids.admin);
   const screen = page.getByTestId('mirror-problem');
@@ -85,6 +90,17 @@ it("shows a damaged mirror's file and problem with Retry, Set aside and resync a
   expect(note).toContain(join(world.dataDir, 'accounts', ids.admin, aside!));
   expect(existsSync(path)).toBe(true);
   await screenshot(page, 'mirror-set-aside');
+
+  // Damaged again: Sign out from its screen removes the account and its data; the member is in front.
+  await switchTo(ids.member);
+  await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+  damage(path);
+  await switchTo(ids.admin);
+  await screen.getByRole('button', { name: 'Sign out…' }).click();
+  await confirm.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await waitFor(async () => (await page.getByLabel('Account').locator('option').count()) === 1, 'one account left');
+  await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+  expect(existsSync(join(world.dataDir, 'accounts', ids.admin))).toBe(false);
 });
 
 it('names the unsent messages and drafts in the sign-out confirmation', async () => {
@@ -108,7 +124,9 @@ it('names the unsent messages and drafts in the sign-out confirmation', async ()
   expect(said).toContain('a half-written reply about lunch');
   await screenshot(page, 'sign-out-pending');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  expect(await page.getByLabel('Account').locator('option').count()).toBe(2);
+  // Cancel keeps the account, and all that waits.
+  expect(await page.getByLabel('Account').locator('option').allTextContents()).toEqual([expect.stringContaining('member')]);
+  expect(await calls()['outbox.list'](undefined)).toHaveLength(1);
 
   // Once it is sent and the draft gone, nothing is said to be lost.
   await world.startServiceAgain();
