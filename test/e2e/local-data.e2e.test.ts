@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { asCalled } from '../support/ipc-calls';
+import { checkScreen } from './a11y';
 import { fromMenu, openWorld, screenshot, waitFor, type World } from './harness';
 
 const TOPIC = 'before signing out';
@@ -59,7 +60,7 @@ it("shows a damaged mirror's file and problem with Retry, Set aside and resync a
   await screen.waitFor();
   await expect.poll(() => screen.textContent()).toContain('is damaged: it is not a database file');
   expect(await page.getByTestId('mirror-problem-path').textContent()).toBe(path);
-  await screenshot(page, 'mirror-problem');
+  await checkScreen(page, 'mirror-problem');
 
   // Retry: still damaged, and said so.
   await screen.getByRole('button', { name: 'Retry' }).click();
@@ -122,7 +123,7 @@ it('names the unsent messages and drafts in the sign-out confirmation', async ()
   expect(said).toContain('the agenda for Friday, still unsent');
   expect(said).toContain('1 draft');
   expect(said).toContain('a half-written reply about lunch');
-  await screenshot(page, 'sign-out-pending');
+  await checkScreen(page, 'sign-out-pending');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   // Cancel keeps the account, and all that waits.
   expect(await page.getByLabel('Account').locator('option').allTextContents()).toEqual([expect.stringContaining('member')]);
