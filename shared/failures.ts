@@ -15,6 +15,8 @@ export type FailureKind =
   | 'refused'
   /** The app refused it before sending: it breaks the spec's rules, or the server's level lacks the operation. */
   | 'invalid'
+  /** This computer's disk refused (full, read-only, damaged): nothing was lost; try again once it takes writes. */
+  | 'disk'
   /** Anything else: an answer the app could not read, or a fault of the app's own. */
   | 'internal';
 
@@ -28,7 +30,10 @@ export function failureKindOfStatus(status: number): FailureKind {
 }
 
 /** Worth trying again later, unchanged. */
-export const isTransient = (kind: FailureKind): boolean => kind === 'unreachable' || kind === 'server' || kind === 'rate_limited' || kind === 'internal';
+export const isTransient = (kind: FailureKind): boolean => kind === 'unreachable' || kind === 'server' || kind === 'rate_limited' || kind === 'internal' || kind === 'disk';
 
-/** The request may have reached the server and been done: look before sending it again. */
-export const mayHaveBeenDone = (kind: FailureKind): boolean => kind === 'unreachable' || kind === 'server' || kind === 'internal';
+/**
+ * The request may have reached the server and been done: look before sending it again. A disk that
+ * refused to record the answer leaves the request done on the server, unrecorded here.
+ */
+export const mayHaveBeenDone = (kind: FailureKind): boolean => kind === 'unreachable' || kind === 'server' || kind === 'internal' || kind === 'disk';

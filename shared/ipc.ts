@@ -20,6 +20,7 @@ import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
 import { sidebarChannels } from './ipc-channels/sidebar';
 import { inboxChannels } from './ipc-channels/inbox';
+import { localDataChannels } from './ipc-channels/local-data';
 import { recentChannels } from './ipc-channels/recent';
 import { sendQueueChannels } from './ipc-channels/send-queue';
 import { unreadChannels } from './ipc-channels/unread';
@@ -44,10 +45,12 @@ export * from './ipc-channels/send-queue';
 export * from './ipc-channels/unread';
 export * from './ipc-channels/sidebar';
 export * from './ipc-channels/inbox';
+export * from './ipc-channels/local-data';
 export * from './ipc-channels/recent';
 
 export const ipcChannels = {
   ...appChannels,
+  ...localDataChannels,
   ...bulkChannels,
   ...directoryChannels,
   ...conversationChannels,

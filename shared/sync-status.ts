@@ -7,4 +7,6 @@ export type SyncStatusView =
   | { state: 'offline'; next_retry_at: number; reason: string }
   /** The server refused the API key: nothing more is tried until the user signs in again. */
   | { state: 'key_rejected'; message: string }
+  /** The disk refused the mirror's writes (full, read-only): sync waits until it takes them again, and says why. */
+  | { state: 'disk'; message: string }
   | { state: 'stopped' };

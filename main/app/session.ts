@@ -12,6 +12,7 @@ import { basicAuthorization } from '../api/authorization';
 import { createServiceClient } from '../api/create-client';
 import type { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
+import { diskFaultOf } from '../files/disk-faults';
 import { StagingArea, type StagingLimits } from '../files/staging-area';
 import { ChangeCollector, hasChanges, type MirrorWrite } from '../store/changes';
 import { openMirror, type MirrorDatabase } from '../store/database';
@@ -26,6 +27,7 @@ import { UnreadFetch } from '../sync/unread-fetch';
 import { workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
 import { DeferrableCalls } from './deferrable';
+import { DiskWatch } from './disk-watch';
 import type { NotificationSink } from './desktop-alerts';
 import { Downloads, type SaveDialog } from './downloads';
 import { MessageNotifications } from './notifications';
@@ -35,6 +37,9 @@ import { UnreadState } from './unread-state';
 import { Uploads } from './uploads';
 import { UserFacingError } from './user-facing-error';
 import { fetchFullImage } from './user-uploads';
+
+/** Where an account's staged files wait: in its folder, beside its mirror, so signing out removes both. */
+export const stagingFolder = (mirrorPath: string): string => join(dirname(mirrorPath), 'staged-files');
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
 const CACHED_START_REGISTRATION_DELAY_MS = 1_000;
@@ -70,6 +75,8 @@ export interface SessionOptions {
   stagingLimits?: StagingLimits;
   /** The first snapshot, already under way (an account being signed in): the first registration. */
   firstSnapshot?: SnapshotStep;
+  /** How often the disk is looked at while it refuses writes (DiskWatch's default when absent). */
+  diskCheckMs?: number;
 }
 
 /**
@@ -108,6 +115,11 @@ export class AccountSession {
   readonly uploads: Uploads;
   /** Files of its server saved where the user asks, and images shown at full size. */
   readonly downloads: Downloads;
+  /** The mirror's disk while it refuses writes: said in the status, and sync and the outbox wait for it. */
+  readonly #disk: DiskWatch;
+  /** The engine's own status; a disk that refuses is said over it. */
+  #engineStatus: SyncStatus = { state: 'connecting' };
+  readonly #onStatus: (status: SyncStatus) => void;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
@@ -115,17 +127,35 @@ export class AccountSession {
     this.#authorization = basicAuthorization(options.account.email, options.apiKey);
     this.#fetch = options.fetch ?? fetch;
     this.#onChanges = options.onChanges;
+    this.#onStatus = options.onStatus;
+    this.#disk = new DiskWatch({
+      logger: options.logger,
+      ...(options.diskCheckMs !== undefined && { checkMs: options.diskCheckMs }),
+      onChange: (fault) => {
+        this.#showStatus();
+        // What stopped on the refusal goes on: the outbox's replay (sync waits on the watch itself).
+        if (!fault) void this.outbox.run();
+      },
+    });
     this.db = openMirror(options.mirrorPath);
-    this.unread = new UnreadState(this.db);
+    let realm: ReturnType<typeof realmValues>;
+    let staging: StagingArea;
+    try {
+      this.unread = new UnreadState(this.db);
+      // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
+      forgetExpiredSecrets(this.db);
+      realm = realmValues(this.db);
+      staging = new StagingArea(stagingFolder(options.mirrorPath), options.stagingLimits);
+    } catch (error) {
+      this.db.close();
+      throw diskFaultOf(error, options.mirrorPath) ?? error;
+    }
     this.write = (write) => {
       const changes = new ChangeCollector();
-      const result = this.db.transaction(() => write(this.db, changes))();
+      const result = this.#onDisk(options.mirrorPath, () => this.db.transaction(() => write(this.db, changes))());
       if (!changes.empty) this.#publish(changes.notice());
       return result;
     };
-    // Bulk-job passwords kept for an export that never came go at the latest when the app starts.
-    forgetExpiredSecrets(this.db);
-    const realm = realmValues(this.db);
     const hasCache = Object.keys(realm).length > 0;
     const cached = registrationContext(realm);
     const pollSpacing = new PollSpacing();
@@ -149,13 +179,13 @@ export class AccountSession {
       online,
       ...(options.onDelivered && { onDelivered: options.onDelivered }),
       ...(options.backoff && { retry: options.backoff }),
+      onDiskFault: (fault) => this.#disk.report(fault),
     });
     this.sendQueue = new SendQueue({ db: this.db, write: this.write, user_id: options.account.user_id, outbox: this.outbox, online });
     this.deferrable = new DeferrableCalls({ db: this.db, write: this.write, client: this.client, online });
     this.unreadFetch = new UnreadFetch({ db: this.db, write: this.write, client: this.client, logger: options.logger });
     this.uploads = new Uploads({
-      // In the account's directory, beside its mirror: signing out removes both.
-      staging: new StagingArea(join(dirname(options.mirrorPath), 'staged-files'), options.stagingLimits),
+      staging,
       client: this.client,
       limitMib: () => uploadLimitMib(this.db),
       onProgress: options.onUploadProgress ?? (() => undefined),
@@ -181,8 +211,13 @@ export class AccountSession {
       // for its settings, the lightest call every server has, without the key.
       probe: (signal) => this.client.call('getServerSettings', {}, { signal, timeoutMs: PROBE_TIMEOUT_MS }),
       onChanges: (changes) => this.#publish(changes),
+      waitForDisk: (fault, signal) => {
+        this.#disk.report(fault);
+        return this.#disk.whenClear(signal);
+      },
       onStatus: (status) => {
-        options.onStatus(status);
+        this.#engineStatus = status;
+        this.#showStatus();
         if (status.state === 'online') {
           void this.outbox.catchUp();
           this.unreadFetch.run();
@@ -209,6 +244,24 @@ export class AccountSession {
   /** Actions that cannot wait in the outbox are refused offline, with the reason. */
   requireOnline(action: string): void {
     if (!this.online) throw new UserFacingError('OFFLINE', `${action} needs the connection to the server, and the app is offline.`);
+  }
+
+  /** The status the window shows: the engine's, unless the disk refuses writes, which is said instead. */
+  #showStatus(): void {
+    const fault = this.#disk.fault;
+    this.#onStatus(fault ? { state: 'disk', message: fault.message } : this.#engineStatus);
+  }
+
+  /** Runs a write; the disk's refusal is reported (said, and watched until it passes) and thrown as a DiskFault. */
+  #onDisk<T>(path: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      const fault = diskFaultOf(error, path);
+      if (!fault) throw error;
+      this.#disk.report(fault);
+      throw fault;
+    }
   }
 
   /** Owners and administrators, from the mirror's record of the signed-in user. */
@@ -294,6 +347,7 @@ export class AccountSession {
     this.typing.clear();
     this.composers.dispose();
     this.#notifications?.dispose();
+    this.#disk.dispose();
     this.db.close();
   }
 }

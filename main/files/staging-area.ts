@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { safeFileName } from '../../shared/file-names';
 import { STAGE_CHUNK_BYTES, stagedId, type StagedFile } from '../../shared/ipc';
+import { diskFaultOf } from './disk-faults';
 import { readJson, writeJsonAtomic } from './json-file';
 
 export interface StagingLimits {
@@ -201,12 +202,25 @@ export class StagingArea {
   }
 
   #readRecord(entry: string): StagedRecord | undefined {
-    try {
-      const parsed = recordSchema.safeParse(readJson(join(this.#dir, entry, RECORD)));
-      return parsed.success && parsed.data.staged_id === entry ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readRecord(this.#dir, entry);
+  }
+}
+
+/** The files staged in `dir`, complete, read without changing anything (to say what signing out would delete). */
+export function stagedFiles(dir: string): StagedRecord[] {
+  try {
+    return readdirSync(dir).flatMap((entry) => readRecord(dir, entry) ?? []);
+  } catch {
+    return [];
+  }
+}
+
+function readRecord(dir: string, entry: string): StagedRecord | undefined {
+  try {
+    const parsed = recordSchema.safeParse(readJson(join(dir, entry, RECORD)));
+    return parsed.success && parsed.data.staged_id === entry ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -219,7 +233,8 @@ export function notStaged(): StagingError {
 }
 
 function writeFailed(error: unknown): StagingError {
+  const disk = diskFaultOf(error);
+  if (disk) return new StagingError(disk.problem === 'full' ? 'DISK_FULL' : 'DISK', `${disk.message} The file could not be kept for sending.`);
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-  if (code === 'ENOSPC') return new StagingError('DISK_FULL', 'The disk is full: the file could not be kept for sending.');
   return new StagingError('WRITE_FAILED', `The file could not be kept for sending (${code || (error instanceof Error ? error.message : String(error))}).`);
 }

@@ -1,4 +1,5 @@
 import type { AppState, IpcNotice, IpcNotices } from '../../shared/ipc';
+import type { PendingWork, SetAside } from '../../shared/local-data';
 import type { Logger } from '../api/logger';
 import type { SignInSync } from '../app/first-sync';
 import type { AccountSession } from '../app/session';
@@ -22,4 +23,8 @@ export interface CoreContext {
   session(): AccountSession | undefined;
   /** Stops the active session (its queue deleted) without choosing another account. */
   closeSession(): Promise<void>;
+  /** The active account's mirror could not be opened: it is set aside, a new one made (carrying what it can) and synced. */
+  setMirrorAside(account_id: string): Promise<SetAside & { state: AppState }>;
+  /** What signing out of the account would delete. */
+  pendingWork(account_id: string): PendingWork;
 }

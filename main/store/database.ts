@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { diskFaultOf } from '../files/disk-faults';
 import { migrations } from './migrations';
-import { migrate } from './migrations/runner';
+import { migrate, schemaVersion } from './migrations/runner';
 import { registerSearchFunctions } from './search';
 
 declare const access: unique symbol;
@@ -18,10 +19,19 @@ function writable(db: Database.Database): db is MirrorDatabase {
 }
 
 /**
- * Opens (creating if needed) an account's mirror and brings its schema up to date.
- * `upTo` exists for tests that build an older database.
+ * Opens (creating if needed) an account's mirror and brings its schema up to date, and makes sure
+ * it takes writes. The disk's refusals (a damaged file, a read-only file or folder, a full disk)
+ * are thrown as DiskFaults naming the file. `upTo` exists for tests that build an older database.
  */
 export function openMirror(path: string, upTo: number = migrations.length): MirrorDatabase {
+  try {
+    return openWritable(path, upTo);
+  } catch (error) {
+    throw diskFaultOf(error, path) ?? error;
+  }
+}
+
+function openWritable(path: string, upTo: number): MirrorDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   if (!writable(db)) throw new Error(`${path} opened read-only`);
@@ -44,6 +54,9 @@ export function openMirror(path: string, upTo: number = migrations.length): Mirr
     db.pragma('secure_delete = FAST');
     registerSearchFunctions(db);
     migrate(db, migrations, upTo);
+    // SQLite opens a file it may not write read-only, silently, and a mirror already in WAL mode and
+    // up to date needs no write to get here: a header write, rolled back, finds out now.
+    db.exec(`SAVEPOINT probe; PRAGMA user_version = ${schemaVersion(db)}; ROLLBACK TO probe; RELEASE probe`);
     return db;
   } catch (error) {
     db.close();

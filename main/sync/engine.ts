@@ -5,6 +5,7 @@ import type { MirrorChanges } from '../../shared/mirror-changes';
 import { ApiError } from '../api/errors';
 import { classifyFailure } from '../api/failures';
 import type { Logger } from '../api/logger';
+import { diskFaultOf, type DiskFault } from '../files/disk-faults';
 import type { OperationCaller } from '../api/service-client';
 import type { MirrorDatabase } from '../store/database';
 import { clearEventQueue, loadEventQueue } from '../store/event-queue';
@@ -69,9 +70,17 @@ export interface SyncEngineOptions {
    * waiting out a backoff of up to a minute.
    */
   probe?: (signal: AbortSignal) => Promise<unknown>;
+  /**
+   * The mirror's disk refused a write (full, read-only): resolves once it may take writes again.
+   * Until then nothing is fetched, and no registration made, whose answer could not be stored.
+   */
+  waitForDisk?: (fault: DiskFault, signal: AbortSignal) => Promise<void>;
 }
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 60_000 };
+
+/** Without waitForDisk, how long sync waits before trying a disk that refused again. */
+const DISK_RETRY_MS = 60_000;
 
 /** While the server cannot be reached, how often the probe asks whether it is back. */
 export const PROBE_INTERVAL_MS = 2_000;
@@ -95,8 +104,8 @@ interface OwedFetches {
  * poll silent for two heartbeat intervals is given up; a rejected key stops the loop.
  */
 export class SyncEngine {
-  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe'>> &
-    Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe'>;
+  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe' | 'waitForDisk'>> &
+    Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe' | 'waitForDisk'>;
   #queue: SnapshotSummary | undefined;
   #failures = 0;
   #running = false;
@@ -150,7 +159,12 @@ export class SyncEngine {
     await this.#loop;
     const queue = this.#queue;
     this.#queue = undefined;
-    clearEventQueue(this.#o.db);
+    try {
+      clearEventQueue(this.#o.db);
+    } catch (error) {
+      // A full disk: the saved queue is found gone at the next start, and registered again.
+      this.#o.logger.info('could not forget the event queue', { error: String(error) });
+    }
     if (queue) {
       await this.#o.client.call('deleteQueue', { queue_id: queue.queue_id }, { signal: AbortSignal.timeout(5_000) }).catch((error: unknown) => {
         this.#o.logger.info('could not delete the event queue', { error: String(error) });
@@ -252,6 +266,8 @@ export class SyncEngine {
       this.#queue = { ...queue, last_event_id: highestEventId(events, last_event_id) };
       if (hasChanges(changes)) this.#o.onChanges(changes);
     } catch (error) {
+      // A disk that refused keeps the queue: the events wait on the server until they can be stored.
+      if (diskFaultOf(error)) throw error;
       // Skipping the event would leave the mirror wrong for good: start over from a snapshot.
       this.#o.logger.error('could not apply events; registering again', { error: String(error) });
       this.#queue = undefined;
@@ -308,6 +324,11 @@ export class SyncEngine {
 
   /** Returns false when the loop must stop. */
   async #handleFailure(error: unknown): Promise<boolean> {
+    const disk = diskFaultOf(error, this.#o.db.name);
+    if (disk) {
+      await this.#waitForDisk(disk);
+      return true;
+    }
     const failure = classifyFailure(error);
     if (failure.code === 'BAD_EVENT_QUEUE_ID') {
       this.#o.logger.info('the event queue is gone; registering again');
@@ -330,6 +351,14 @@ export class SyncEngine {
     this.#retryFromProbe = false;
     await this.#wait(this.#o.random() * cap, offlineReason(error), probing);
     return true;
+  }
+
+  /** Says what the disk refused and waits until it may take writes again; then the failed step is tried again. */
+  async #waitForDisk(fault: DiskFault): Promise<void> {
+    this.#o.logger.warn('the disk refused the mirror a write; sync waits for it', { problem: fault.problem, path: fault.path, code: fault.code });
+    this.#setStatus({ state: 'disk', message: fault.message });
+    const signal = this.#freshSignal();
+    await (this.#o.waitForDisk ? this.#o.waitForDisk(fault, signal) : this.#pause(DISK_RETRY_MS));
   }
 
   /** Waits `ms` offline; probing, until the server answers the probe if that comes first. */

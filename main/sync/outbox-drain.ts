@@ -5,6 +5,7 @@
 // messages that waited for the connection are counted out when they reach the server, to be announced.
 import type { Logger } from '../api/logger';
 import type { ServiceClient } from '../api/service-client';
+import { diskFaultOf, type DiskFault } from '../files/disk-faults';
 import type { MirrorWrite } from '../store/changes';
 import type { ReadOnlyMirror } from '../store/database';
 import { upsertMessages } from '../store/messages';
@@ -28,6 +29,8 @@ export interface OutboxDrainOptions {
   retry?: { baseMs: number; maxMs: number };
   /** How long a sent message's event may take before the message is fetched instead. */
   eventWaitMs?: number;
+  /** The disk refused a step's write: the replay stops, every item as it was, until run() once it takes writes. */
+  onDiskFault?(fault: DiskFault): void;
 }
 
 const DEFAULT_RETRY = { baseMs: 1_000, maxMs: 30_000 };
@@ -64,8 +67,10 @@ export class OutboxDrain {
     clearTimeout(this.#timer);
     this.#running = this.#loop()
       .catch((error: unknown) => {
+        const disk = diskFaultOf(error);
+        if (disk) this.#options.onDiskFault?.(disk);
         // A closed mirror at shutdown, say: the items stay as they were, for the next start.
-        if (!this.#closed) this.#options.logger.error('the outbox replay stopped', { error: String(error) });
+        else if (!this.#closed) this.#options.logger.error('the outbox replay stopped', { error: String(error) });
       })
       .finally(() => {
         this.#running = undefined;

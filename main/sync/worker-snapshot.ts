@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { NetworkError, ServiceError, TimeoutError } from '../api/errors';
+import { diskFaultOf } from '../files/disk-faults';
 import type { SnapshotStep, SnapshotSummary } from './engine';
 import { UnusableAnswerError } from './answers';
 
@@ -30,7 +31,7 @@ function startWorker(workerData: SnapshotJob | z.infer<typeof warmWorkerData>): 
  * The summary of one worker's registration and reconcile. The worker writes through its own
  * connection; the main thread's connection sees the result when the transaction commits (WAL).
  */
-function outcomeOf(worker: Worker, signal: AbortSignal): Promise<SnapshotSummary> {
+function outcomeOf(worker: Worker, signal: AbortSignal, mirrorPath: string): Promise<SnapshotSummary> {
   return new Promise<SnapshotSummary>((resolve, reject) => {
     // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
     const abort = () => void worker.terminate();
@@ -42,7 +43,7 @@ function outcomeOf(worker: Worker, signal: AbortSignal): Promise<SnapshotSummary
     };
     // The sync is done when the worker reports it (its transaction has committed); the thread
     // then exits on its own and its memory goes with it.
-    worker.once('message', (answer: WorkerAnswer) => settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error)))));
+    worker.once('message', (answer: WorkerAnswer) => settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error, mirrorPath)))));
     worker.once('error', (error) => settle(() => reject(error)));
     worker.once('exit', (code) => settle(() => reject(signal.aborted ? signal.reason : new Error(`The sync worker stopped (exit code ${code}).`))));
   });
@@ -50,7 +51,7 @@ function outcomeOf(worker: Worker, signal: AbortSignal): Promise<SnapshotSummary
 
 /** Register and reconcile in a worker thread started for the purpose. */
 export function workerSnapshot(job: SnapshotJob): SnapshotStep {
-  return (signal) => outcomeOf(startWorker(job), signal);
+  return (signal) => outcomeOf(startWorker(job), signal, job.mirrorPath);
 }
 
 /**
@@ -67,7 +68,7 @@ export class WarmSnapshotWorker {
 
   run(job: SnapshotJob, signal: AbortSignal): Promise<SnapshotSummary> {
     this.#worker.ref();
-    const outcome = outcomeOf(this.#worker, signal);
+    const outcome = outcomeOf(this.#worker, signal, job.mirrorPath);
     this.#worker.postMessage(job);
     return outcome;
   }
@@ -79,7 +80,7 @@ export class WarmSnapshotWorker {
 
 const errorFields = z.record(z.string(), z.unknown());
 
-function rebuildError(data: Record<string, unknown>): Error {
+function rebuildError(data: Record<string, unknown>, mirrorPath: string): Error {
   const request = String(data.request ?? 'POST /register');
   switch (data.name) {
     case 'ServiceError':
@@ -99,6 +100,7 @@ function rebuildError(data: Record<string, unknown>): Error {
     case 'UnusableAnswerError':
       return new UnusableAnswerError(request, String(data.problem));
     default:
-      return new Error(String(data.message));
+      // The mirror's disk refused the worker's writes (full, read-only): sync waits for it.
+      return diskFaultOf(data, mirrorPath) ?? new Error(String(data.message));
   }
 }

@@ -1,5 +1,6 @@
 // Accounts, the organization behind a server URL, sync status and security reports.
 import { z } from 'zod';
+import type { DataFolderProblem, MirrorProblem } from '../local-data';
 import type { SyncStatusView } from '../sync-status';
 import { accountId, channel } from './define';
 
@@ -35,6 +36,10 @@ export interface AppState {
   /** Why keys are kept for this session only; null when the OS keychain is used. */
   keychain_unavailable: string | null;
   status: SyncStatusView;
+  /** The active account's mirror could not be opened: the window says why and offers the ways out. */
+  mirror_problem: MirrorProblem | null;
+  /** The data folder refuses writes: where and why. */
+  data_problem: DataFolderProblem | null;
 }
 
 const accountArg = z.object({ account_id: accountId });

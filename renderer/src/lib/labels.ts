@@ -23,6 +23,8 @@ export function statusText(status: SyncStatusView, now: number): string {
     }
     case 'key_rejected':
       return `Signed out by the server: ${status.message}`;
+    case 'disk':
+      return status.message;
     case 'signed_out':
       return 'Not signed in';
     case 'stopped':

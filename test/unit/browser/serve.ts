@@ -15,6 +15,8 @@ const state: AppState = {
   active_account_id: '0123456789abcdef',
   keychain_unavailable: null,
   status: { state: 'online' },
+  mirror_problem: null,
+  data_problem: null,
 };
 
 const logged: string[] = [];
