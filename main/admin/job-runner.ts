@@ -459,7 +459,6 @@ export class JobRunner {
 
   /** The server's budget, when the rate limit held the run within the pace's window. */
   #budget(run: Run | undefined): Budget | null {
-    const limit = this.#client.rateLimit;
     if (!run || run.lastWaitAt === null || Date.now() - run.lastWaitAt > RATE_WINDOW_MS) return null;
     return this.#headersBudget(run);
   }
