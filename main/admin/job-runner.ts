@@ -27,7 +27,7 @@ import {
   type JobRow,
 } from '../store/bulk-jobs';
 import { operations, type JobOperation } from './operations';
-import { secondsLeft, type Budget } from './time-left';
+import { earlySecondsLeft, secondsLeft, type Budget } from './time-left';
 
 export interface JobRunnerOptions {
   db: MirrorDatabase;
@@ -81,8 +81,11 @@ interface Run {
 const MAX_CONCURRENCY = 4;
 /** The pace is measured over this much of the recent past, so that waits on the rate limit count. */
 const RATE_WINDOW_MS = 120_000;
-/** Before this much sending, a burst the server's budget allowed says nothing about the pace. */
+/** Before this much sending, a burst the server's budget allowed says nothing sure about the pace: the estimate is rough. */
 const RATE_MIN_SPAN_MS = 10_000;
+/** A rough rate and time left are said from this much sending and this many items done: a fast job is over in seconds. */
+const EARLY_MIN_SPAN_MS = 1_000;
+const EARLY_MIN_ITEMS = 3;
 /** Shorter waits are pacing, not worth a notice. */
 const WAIT_NOTICE_MS = 1_000;
 const QUEUE_BATCH = 256;
@@ -137,6 +140,7 @@ export class JobRunner {
       remaining,
       rate_per_minute: rate,
       seconds_left: this.#secondsLeft(run, remaining),
+      rough: this.#early(run) !== null,
       // Still said once the time is up, while the request it held is on its way: the job has done no row since.
       waiting_until: run?.waitingUntil ?? null,
       halt: job.settings.halt ?? null,
@@ -393,14 +397,24 @@ export class JobRunner {
     if (now - run.lastNotice >= this.#intervalMs) this.#notify(run);
   }
 
-  /** Items finished over the window up to now, per minute: a wait lowers it as it goes on. */
+  /** Items finished over the window up to now, per minute: a wait lowers it as it goes on. In the first seconds, roughly, the pace so far. */
   #rate(run: Run | undefined): number | null {
     if (!run || run.finishedAt.length === 0) return null;
     const now = Date.now();
+    const early = this.#early(run);
+    if (early) return Math.round((early.done / early.spanMs) * 60_000);
     const span = now - Math.max(run.startedAt, now - RATE_WINDOW_MS);
     if (span < RATE_MIN_SPAN_MS) return null;
     const recent = run.finishedAt.filter((at) => at > now - RATE_WINDOW_MS).length;
     return Math.round((recent / span) * 60_000 * 10) / 10;
+  }
+
+  /** The run's first seconds, once enough of them to say something (rough), before the replay can; null otherwise. */
+  #early(run: Run | undefined): { done: number; spanMs: number } | null {
+    if (!run || run.firstWaitAt !== null) return null;
+    const spanMs = Date.now() - run.startedAt;
+    const done = run.finishedAt.length;
+    return spanMs < RATE_MIN_SPAN_MS && spanMs >= EARLY_MIN_SPAN_MS && done >= EARLY_MIN_ITEMS ? { done, spanMs } : null;
   }
 
   /** The recent past replayed; and the job cannot finish before the wait it is in ends (a burst a little late shows there first). */
@@ -429,17 +443,24 @@ export class JobRunner {
       const cycleAt = run.startedAt + Math.ceil((now - run.startedAt) / budget.windowMs) * budget.windowMs;
       return secondsLeft({ itemsLeft, finishedAt: [], periodMs: budget.windowMs, budget: { ...budget, resetAt: Math.max(budget.resetAt, cycleAt) }, now });
     }
+    const early = this.#early(run);
+    if (early) return earlySecondsLeft({ itemsLeft, ...early, budget: this.#headersBudget(run), now });
     const periodMs = Math.min(RATE_WINDOW_MS, now - run.startedAt);
     if (periodMs < RATE_MIN_SPAN_MS) return null;
     return secondsLeft({ itemsLeft, finishedAt: run.finishedAt, periodMs, budget: null, now });
   }
 
-  /** The server's budget, when the rate limit held the run within the pace's window. */
-  #budget(run: Run | undefined): Budget | null {
+  /** The server's budget as its headers last said it, waited on or not; null before they said a limit and a window. */
+  #headersBudget(run: Run): Budget | null {
     const limit = this.#client.rateLimit;
-    if (!run || run.lastWaitAt === null || Date.now() - run.lastWaitAt > RATE_WINDOW_MS) return null;
     if (!limit || limit.limit === undefined || run.windowMs === 0) return null;
     return { limit: limit.limit, remaining: limit.remaining, resetAt: limit.resetAt, windowMs: run.windowMs };
+  }
+
+  /** The server's budget, when the rate limit held the run within the pace's window. */
+  #budget(run: Run | undefined): Budget | null {
+    if (!run || run.lastWaitAt === null || Date.now() - run.lastWaitAt > RATE_WINDOW_MS) return null;
+    return this.#headersBudget(run);
   }
 
   #notify(run: Run): JobProgress {

@@ -6,7 +6,8 @@
 // when the burst that finishes the job comes. A cycle can come a little late (the next burst not yet
 // come when the last one leaves the period up to now): the period replayed is then the fullest of
 // those ending in the last few seconds. Before there is a past to replay, the server's budget bounds
-// it: the items beyond the budget still open go one window's worth at a time.
+// it: the items beyond the budget still open go one window's worth at a time. In a job's first
+// seconds, before a period's worth of past, the pace so far says it roughly, under the same bound.
 
 /** The server's budget as the job sees it: its headers, and the window length learned from them. */
 export interface Budget {
@@ -72,6 +73,30 @@ function fullestPeriod(finishedAt: readonly number[], periodMs: number, now: num
 function firstAfter(times: readonly number[], at: number): number {
   const index = times.findIndex((time) => time > at);
   return index < 0 ? times.length : index;
+}
+
+export interface EarlyInput {
+  itemsLeft: number;
+  /** Items finished since the job started sending. */
+  done: number;
+  /** How long it has been sending (ms). */
+  spanMs: number;
+  /** The server's budget as its headers last said, when they did. */
+  budget: Budget | null;
+  now: number;
+}
+
+/**
+ * Seconds until the job is done from its first seconds: the items left at the pace so far, and no
+ * sooner than the server's budget allows (what goes beyond it waits for its windows). Rough: a
+ * fast job is done before a period's worth of past could be replayed.
+ */
+export function earlySecondsLeft({ itemsLeft, done, spanMs, budget, now }: EarlyInput): number | null {
+  if (itemsLeft <= 0) return 0;
+  if (done <= 0 || spanMs <= 0) return null;
+  const byPace = (itemsLeft * spanMs) / done / 1000;
+  const byBudget = budget === null || budget.limit <= 0 ? 0 : budgetSeconds(itemsLeft, budget, now);
+  return Math.round(Math.max(byPace, byBudget));
 }
 
 function budgetSeconds(itemsLeft: number, { limit, remaining, resetAt, windowMs }: Budget, now: number): number {

@@ -1,5 +1,6 @@
 // The server address the user typed, checked and turned into the API root. Only https: carries
-// an API key off this machine; plain http: is allowed to loopback addresses alone.
+// an API key off this machine; plain http: is allowed to loopback addresses alone. An address
+// typed without a scheme (`chat.example.com`) is taken as https://, as the family's clients do.
 import { ValidationError } from './errors';
 
 function invalid(message: string): ValidationError {
@@ -16,11 +17,16 @@ export function serverBaseUrl(serverUrl: string): string {
   return apiRootFor(serverUrl).replace(/\/api\/v1$/, '');
 }
 
+/** `https://` before an address that names no scheme (`chat.example.com`, `chat.example.com:8443/team`). */
+function withScheme(address: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `https://${address}`;
+}
+
 /** The API root (`<server>/api/v1`, no trailing slash), or a ValidationError saying what is wrong. */
 export function apiRootFor(serverUrl: string): string {
   let url: URL;
   try {
-    url = new URL(serverUrl.trim());
+    url = new URL(withScheme(serverUrl.trim()));
   } catch {
     throw invalid(`"${serverUrl}" is not a valid server URL; expected e.g. https://chat.example.com.`);
   }

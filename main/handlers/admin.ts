@@ -79,6 +79,7 @@ export function adminHandlers(
       return {
         user_id: account.user_id,
         full_name: user?.full_name ?? visibleEmail(account),
+        avatar_url: user?.avatar_url ?? null,
         email: visibleEmail(user ?? account),
         role: user?.role ?? null,
         timezone: user?.timezone ?? '',

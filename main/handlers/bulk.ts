@@ -150,10 +150,11 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
   };
 }
 
-/** What the screens show of an item: never its password. A role change says from which role to which. */
+/** What the screens show of an item: never its password. A role change says from which role to which; a link made, its address. */
 const itemView = (kind: BulkJobKind) => (item: ItemRow): BulkItemView => {
   const { line, email, n } = item.payload;
   const change = kind === 'change_roles' ? roleChangePayload.safeParse(item.payload) : undefined;
+  const link = item.result?.['invite_link'];
   return {
     item_index: item.item_index,
     line: typeof line === 'number' ? line : null,
@@ -163,5 +164,6 @@ const itemView = (kind: BulkJobKind) => (item: ItemRow): BulkItemView => {
     error_msg: item.error_msg,
     warning: itemWarning(item),
     role_change: change?.success ? { role: change.data.role, previous_role: change.data.previous_role } : null,
+    invite_link: typeof link === 'string' ? link : null,
   };
 };

@@ -10,6 +10,8 @@ import { channel, id } from './define';
 export interface MeView {
   user_id: number;
   full_name: string;
+  /** Their picture as the server gives it (shown through main); null: none known, initials instead. */
+  avatar_url: string | null;
   /** The address the user can see of themself (their real one where the server gives it). */
   email: string;
   /** The spec's role number (100 owner ... 600 guest); null until the mirror holds the user. */

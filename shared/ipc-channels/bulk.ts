@@ -22,6 +22,8 @@ export interface JobProgress {
   rate_per_minute: number | null;
   /** Estimated from the rate; null when unknown. */
   seconds_left: number | null;
+  /** The rate and time left come from the job's first seconds only: said as "about". */
+  rough: boolean;
   /** The job is waiting on the server's rate limit until then (epoch ms); null when it is not. */
   waiting_until: number | null;
   halt: JobHalt | null;
@@ -41,6 +43,8 @@ export interface BulkItemView {
   warning: string | null;
   /** A role change's: the role given, and the one the user had when it was planned (null if not known). */
   role_change: { role: number; previous_role: number | null } | null;
+  /** An invitation link job's: the link the server made for this item, once done. */
+  invite_link: string | null;
 }
 
 /** Either a stored job to preview and confirm, or why no job can be made (the caller's role). */

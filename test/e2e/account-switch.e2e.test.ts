@@ -1,15 +1,18 @@
 // Two organizations in one window: what the screens learned about one account's people never
 // shows in the other's after a switch. Both organizations have a user 5; in the second he has
-// another name, and in each he reacted to the same topic's message.
+// another name, and in each he reacted to the same topic's message. Where you compose, and in the
+// switcher, the account you post as is said in full.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
+import { checkScreen } from './a11y';
 import { launchChromium, startApp, tempDir, waitFor, type RunningApp } from './harness';
 
 const TOPIC = 'who reacted';
 const CONVERSATION = `channel:1:${TOPIC}`;
 const RENAMED = 'Mark of the Second Organization';
+const SECOND_ADMIN = 'Adam of the Second Organization';
 
 let browser: Browser;
 let page: Page;
@@ -46,6 +49,7 @@ beforeAll(async () => {
   for (const dir of dirs.slice(0, 2)) services.push(await startService({ org: 'demo', dbPath: `${dir.path}/service.db`, heartbeatSeconds: 2 }));
   const [first, second] = services as [RunningService, RunningService];
   await clientFor(second.url, account(second, 'admin@demo.example')).patch('/users/5', { full_name: RENAMED });
+  await clientFor(second.url, account(second, 'admin@demo.example')).patch(`/users/${account(second, 'admin@demo.example').user_id}`, { full_name: SECOND_ADMIN });
   for (const service of services) await reacted(service);
   app = await startApp(dirs[2]!.path, `team-chat-e2e-switch-${process.pid}`);
   await signIn(first);
@@ -75,5 +79,16 @@ describe('switching between organizations', () => {
     await openTopic();
     await expect.poll(() => chip().getAttribute('aria-label')).toContain(RENAMED);
     expect(await chip().getAttribute('aria-label')).not.toContain('Mark Member');
+  });
+
+  it('says as whom the box posts, in full, and the switcher names the person before the organization', async () => {
+    const second = services[1]!;
+    const posting = page.locator(`section.conversation[data-conversation="${CONVERSATION}"]`).getByTestId('posting-as');
+    await expect.poll(() => posting.getByText(/^Posting as/).textContent()).toBe(`Posting as ${SECOND_ADMIN} (admin@demo.example)`);
+    const switcher = page.getByRole('combobox', { name: 'Account' });
+    const chosen = await switcher.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+    expect(chosen).toMatch(new RegExp(`^admin@demo\\.example.* — Demo Organization \\(${new URL(second.url).host.replace(/\./g, '\\.')}\\)$`));
+    expect(await switcher.getAttribute('title')).toBe(chosen);
+    await checkScreen(page, 'compose-posting-as');
   });
 });

@@ -172,11 +172,21 @@ describe('reusable invitation links', () => {
     const roles = await page.getByLabel('Join as').locator('option').allTextContents();
     expect(roles).toEqual(['Administrator', 'Moderator', 'Member', 'Guest']);
     await page.getByLabel('Join as').selectOption({ label: 'Moderator' });
-    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'Custom…' });
-    await page.getByLabel('Expires after (minutes)').fill('soon');
-    await expect.poll(() => page.locator('form .problem').allTextContents()).toContain('Enter the number of minutes, a whole number above 0.');
-    await page.getByLabel('Expires after (minutes)').fill('90');
-    await page.getByLabel('#engineering').check();
+    // The expiry is a choice of durations, a week unless another is chosen; never a number of minutes to type.
+    const expiry = page.getByTestId('invite-expiry');
+    expect(await expiry.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent?.trim()))).toEqual(['1 day', '7 days', '30 days', 'Never']);
+    expect(await expiry.getByLabel('7 days').isChecked()).toBe(true);
+    await expiry.getByLabel('1 day').check();
+    // The channels are found by a filter, not read from a list of every channel.
+    const picker = page.getByTestId('channel-picker');
+    await picker.getByRole('searchbox', { name: 'Find a channel' }).fill('eng');
+    expect(await picker.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.parentElement?.textContent?.trim()))).toEqual(['#engineering']);
+    await picker.getByLabel('#engineering').check();
+    await picker.getByRole('searchbox', { name: 'Find a channel' }).fill('');
+    await expect.poll(() => picker.getByRole('checkbox').first().evaluate((box) => box.parentElement?.textContent?.trim())).toBe('#engineering');
+    expect(await picker.getByRole('checkbox').first().isChecked()).toBe(true);
+    await picker.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-invite-form');
     await page.getByLabel("The organization's default channels too").check();
     await page.getByLabel('This text:').check();
     await page.getByLabel('Welcome text').fill('x'.repeat(8001));
@@ -195,11 +205,11 @@ describe('reusable invitation links', () => {
     await screenshot(page, 'admin-invites');
     const stored = world.service.db.prepare('SELECT * FROM invites ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
     expect(stored).toMatchObject({ invite_as: 300, stream_ids: '[3]', group_ids: '[9]', include_realm_default_subscriptions: 1, welcome_message_custom_text: 'Welcome aboard!' });
-    expect((stored['expires_at'] as number) - (stored['date_created'] as number)).toBe(90 * 60);
+    expect((stored['expires_at'] as number) - (stored['date_created'] as number)).toBe(24 * 60 * 60);
   });
 
   it('makes a link that never expires, shown at the top of the links created now', async () => {
-    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'Never' });
+    await page.getByTestId('invite-expiry').getByLabel('Never').check();
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(async () => (world.service.db.prepare('SELECT expires_at FROM invites ORDER BY id DESC LIMIT 1').get() as { expires_at: number | null }).expires_at).toBeNull();
     const newest = `/join/${String(world.service.db.prepare('SELECT link_key FROM invites ORDER BY id DESC LIMIT 1').pluck().get())}/`;

@@ -72,6 +72,9 @@ describe('bulk user import, end to end', () => {
     world.service.faults.latencyMs = 25;
     await page.getByRole('button', { name: 'Confirm and start' }).click();
     await expect.poll(async () => Number(await text('bulk-done')), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+    // A fast job says its pace and time left from its first seconds (roughly, "about"), not "—" until it is over.
+    await expect.poll(() => text('bulk-rate'), { timeout: 5_000 }).toMatch(/^(about )?[\d.]+ \/ min$/);
+    await expect.poll(() => text('bulk-time-left'), { timeout: 5_000 }).toMatch(/^(about )?\d+ (s|min)$/);
     await checkScreen(page, 'bulk-running');
     await page.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => page.getByTestId('bulk-job').getAttribute('data-state')).toBe('paused');
@@ -174,7 +177,8 @@ describe('after a restart, and bulk deactivation', () => {
     await checkScreen(page, 'bulk-deactivated');
   });
 
-  it('creates invitation links with the same settings and exports them', async () => {
+  it('creates invitation links with the same settings, shows each with Copy, and exports them', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(world.app.browser.url).origin });
     await page.getByRole('tab', { name: 'Invitation links' }).click();
     await page.getByTestId('bulk-invite-count').fill('3');
     await page.getByLabel('Welcome message').fill('Welcome aboard!');
@@ -188,5 +192,12 @@ describe('after a restart, and bulk deactivation', () => {
     const rows = parse(readFileSync((await (await download).path())!, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.map((row) => row.state)).toEqual(['done', 'done', 'done']);
     expect(new Set(rows.map((row) => row.invite_link)).size).toBe(3);
+    // The links made are on screen, each with its own Copy.
+    const shown = page.getByTestId('bulk-links').getByRole('listitem');
+    await expect.poll(() => shown.count()).toBe(3);
+    for (const [i, row] of rows.entries()) expect(await shown.nth(i).textContent()).toContain(row.invite_link);
+    await shown.nth(1).getByRole('button', { name: 'Copy Link 2' }).click();
+    await expect.poll(() => shown.nth(1).getByRole('status').textContent()).toBe('Copied to the clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rows[1]!.invite_link);
   });
 });

@@ -80,7 +80,13 @@ describe('composing, end to end', () => {
     await people.press('Enter');
     await expect.poll(() => dm.getByTestId('picked-person').allTextContents()).toEqual([expect.stringContaining('Hana Sato'), expect.stringContaining('Priya Patel')]);
     await dm.getByLabel('Message').fill('Lunch on Friday?');
+    // The first message suggests emoji as the compose box does: by an alias too ("thumbs" for 👍).
+    await dm.getByLabel('Message').pressSequentially(' :thumbs_u');
+    const suggested = dm.getByTestId('suggestions').getByRole('option');
+    await expect.poll(() => suggested.first().textContent()).toContain(':thumbs_up:');
     await screenshot(page(), 'compose-new-dm');
+    await dm.getByLabel('Message').press('Tab');
+    expect(await dm.getByLabel('Message').inputValue()).toBe('Lunch on Friday? :thumbs_up: ');
     await expectSerious('new direct message');
     await dm.getByRole('button', { name: 'Send' }).click();
     await conversation(`direct:${[adminId, 7, 9].sort((a, b) => a - b).join(',')}`).waitFor();

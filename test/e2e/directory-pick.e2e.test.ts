@@ -19,7 +19,7 @@ it('picks users in the directory (checkbox and Space) and deactivates them in on
   await openOrganization(page, 'Directory');
   const search = page.getByPlaceholder('Search by name or email');
   await search.fill('liam');
-  const liam = page.getByRole('option', { name: /Liam O'Brien/ });
+  const liam = page.getByRole('main').getByRole('option', { name: /Liam O'Brien/ });
   await liam.getByTestId('pick-box').click();
   await expect.poll(() => liam.getAttribute('aria-checked')).toBe('true');
   await search.fill('diego');

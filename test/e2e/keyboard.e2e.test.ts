@@ -1,5 +1,7 @@
-// The daily loop without a mouse, end to end in Chromium: F6 reaches the sidebar, the arrows walk
-// its rows and open a channel into its topics, Enter opens a topic and a direct conversation, F6
+// The daily loop without a mouse, end to end in Chromium: F6 reaches the sidebar, whose groups are
+// each one Tab stop with its composite role (the views a toolbar, each folder of channels a tree,
+// the direct messages a listbox) and Tab reaches New topic; the arrows walk a group's rows and open
+// a channel into its topics, Enter opens a topic and a direct conversation with focus in it, F6
 // reaches the main pane and the compose box, Escape comes back to the sidebar row, Alt+Left goes
 // back, Alt+1…9 put focus inside the view they open, and the header's menu opens and closes.
 import type { Page } from 'playwright-core';
@@ -18,6 +20,7 @@ const focused = () =>
     if (!element) return { row: null, region: null, text: '' };
     return {
       row: element.closest<HTMLElement>('[data-row]')?.dataset.row ?? null,
+      group: element.closest<HTMLElement>('[data-group]')?.getAttribute('role') ?? null,
       region: element.closest<HTMLElement>('[data-region]')?.dataset.region ?? null,
       text: (element.textContent ?? '').trim(),
       tag: element.tagName,
@@ -36,6 +39,16 @@ async function arrowTo(row: string | RegExp): Promise<void> {
   throw new Error(`no sidebar row ${String(row)} below`);
 }
 
+/** Presses Tab until focus is in the sidebar group holding a row matching `selector` (each group is one Tab stop). */
+async function tabToGroupOf(selector: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    const there = await page.evaluate((selector) => document.activeElement?.closest('[data-group]')?.querySelector(selector) != null, selector);
+    if (there) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`no sidebar group holding ${selector}`);
+}
+
 beforeAll(async () => {
   world = await openWorld('keyboard', { messages: 600 });
   page = world.page;
@@ -43,14 +56,37 @@ beforeAll(async () => {
   member = world.service.accounts.find((account) => account.email === 'member@demo.example')!;
   await signInThroughScreen(page, world.service.url, member);
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('treeitem').first().waitFor();
+  await page.locator('[data-row^="conversation:direct:"]').first().waitFor();
 });
 
 afterAll(() => world?.close());
 
 describe('the keyboard alone', () => {
-  it('reaches a topic: F6 to the sidebar, arrows to a channel, → opens it, Enter opens a topic', async () => {
+  let topicRow = '';
+
+  it('tabs through the sidebar a group at a time, each with its composite role, New topic included', async () => {
     await page.keyboard.press('F6');
-    expect((await focused()).region).toBe('sidebar');
+    expect(await focused()).toMatchObject({ region: 'sidebar', row: 'view:inbox', group: 'toolbar' });
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toMatchObject({ group: 'toolbar', text: 'Recent conversations' });
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).text).toBe('+ New direct message');
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).text).toBe('+ New topic');
+    // Forward: the views come back where they were left, then the filter, a tree per folder, the direct messages, Browse channels.
+    const stops: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Tab');
+      const { group, text, tag } = await focused();
+      stops.push(group ?? (tag === 'INPUT' ? 'filter' : text));
+    }
+    expect(stops).toEqual(['+ New direct message', 'toolbar', 'filter', 'tree', 'tree', 'listbox', 'Browse channels']);
+    expect(await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('toolbar', { name: 'Views' }).count()).toBe(1);
+  });
+
+  it('reaches a topic: Tab to its channel tree, arrows to the channel, → opens it, Enter opens a topic and focus lands in it', async () => {
+    await page.locator('[data-row="start:topic"]').focus();
+    await tabToGroupOf('[data-row="channel:1"]');
     await arrowTo('channel:1');
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await page.locator('[data-row="channel:1"]').getAttribute('aria-expanded'))).toBe('true');
@@ -60,28 +96,28 @@ describe('the keyboard alone', () => {
     const topic = (await focused()).row ?? '';
     expect(topic).toMatch(/^conversation:channel:1:/);
     const name = topic.slice('conversation:channel:1:'.length);
+    topicRow = topic;
     await page.keyboard.press('Enter');
     await expect.poll(mainHeading).toBe(`#general › ${name}`);
+    await expect.poll(focused).toMatchObject({ region: 'main', tag: 'H2', text: `#general › ${name}` });
   });
 
-  it('goes on with F6 to the main pane, then the compose box, then back to the sidebar row', async () => {
-    const row = (await focused()).row;
-    await page.keyboard.press('F6');
-    expect(await focused()).toMatchObject({ region: 'main' });
+  it('goes on with F6 to the compose box, then back to the sidebar row, then the main pane', async () => {
     await page.keyboard.press('F6');
     expect(await focused()).toMatchObject({ region: 'compose', tag: 'TEXTAREA' });
     await page.keyboard.press('F6');
-    expect((await focused()).row).toBe(row);
+    expect((await focused()).row).toBe(topicRow);
+    await page.keyboard.press('F6');
+    expect(await focused()).toMatchObject({ region: 'main' });
     await page.keyboard.press('Shift+F6');
-    expect(await focused()).toMatchObject({ region: 'compose' });
+    expect((await focused()).row).toBe(topicRow);
   });
 
   it('comes back from the main pane to the sidebar row with Escape', async () => {
-    const row = await page.evaluate(() => document.querySelector<HTMLElement>('[data-row][tabindex="0"]')?.dataset.row);
-    await page.keyboard.press('Shift+F6');
+    await page.keyboard.press('F6');
     expect(await focused()).toMatchObject({ region: 'main' });
     await page.keyboard.press('Escape');
-    expect((await focused()).row).toBe(row);
+    expect((await focused()).row).toBe(topicRow);
   });
 
   it('closes a channel with ← from one of its topics and then ←', async () => {
@@ -92,12 +128,18 @@ describe('the keyboard alone', () => {
     expect(await page.locator('[data-row^="conversation:channel:1:"]').count()).toBe(0);
   });
 
-  it('opens a direct conversation with the arrows and Enter, and Alt+Left goes back to the topic', async () => {
+  it('opens a direct conversation from its listbox with Enter, focus in it, and Alt+Left goes back to the topic', async () => {
     const topicHeading = await mainHeading();
+    await tabToGroupOf('[data-row^="conversation:direct:"]');
+    expect((await focused()).group).toBe('listbox');
     await arrowTo(/^conversation:direct:/);
+    await page.keyboard.press('ArrowDown');
+    const name = (await focused()).text;
     await page.keyboard.press('Enter');
     await expect.poll(mainHeading).not.toBe(topicHeading);
     expect(await mainHeading()).not.toContain('#');
+    await expect.poll(focused).toMatchObject({ region: 'main', tag: 'H2' });
+    expect(name.startsWith(await mainHeading() ?? '-')).toBe(true);
     await page.keyboard.press('Alt+ArrowLeft');
     await expect.poll(mainHeading).toBe(topicHeading);
   });

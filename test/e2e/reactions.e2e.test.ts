@@ -92,6 +92,10 @@ describe('reactions, edits and deletions', () => {
     const picker = message.getByTestId('emoji-picker');
     await picker.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('emoji-search');
+    // Found by an alias, as compose finds it: 👍 is named +1, and "thumbs" finds it.
+    await page.keyboard.type('thumbs');
+    await expect.poll(() => picker.locator('[role=option]').first().getAttribute('data-emoji')).toBe('+1');
+    await page.getByTestId('emoji-search').fill('');
     await page.keyboard.type('o');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowLeft');

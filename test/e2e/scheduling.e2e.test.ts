@@ -75,7 +75,7 @@ describe('scheduled messages', () => {
     await page.getByRole('button', { name: 'New scheduled message' }).click();
     await page.getByLabel('Direct message').check();
     await page.getByLabel('Add a recipient', { exact: true }).fill('hana');
-    await page.getByRole('option', { name: /Hana Sato/ }).click();
+    await page.getByRole('main').getByRole('option', { name: /Hana Sato/ }).click();
     await page.getByLabel('Message', { exact: true }).fill('Lunch tomorrow?');
     await page.getByLabel(/^Send at/).fill(pickerValueIn(7200));
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -85,7 +85,7 @@ describe('scheduled messages', () => {
     await items().first().getByRole('button', { name: 'Edit' }).click();
     await expect.poll(() => page.getByTestId('picked-person').allTextContents()).toEqual([expect.stringContaining('Hana Sato')]);
     await page.getByLabel('Add a recipient', { exact: true }).fill('diego');
-    await page.getByRole('option', { name: /Diego Santos/ }).click();
+    await page.getByRole('main').getByRole('option', { name: /Diego Santos/ }).click();
     await page.getByLabel('Message', { exact: true }).fill('Lunch tomorrow at noon?');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => items().first().textContent()).toContain('Lunch tomorrow at noon?');
@@ -145,7 +145,7 @@ describe('scheduled messages', () => {
     await page.getByRole('button', { name: 'New scheduled message' }).click();
     await page.getByLabel('Direct message').check();
     await page.getByLabel('Add a recipient', { exact: true }).fill('liam');
-    await page.getByRole('option', { name: /Liam O'Brien/ }).click();
+    await page.getByRole('main').getByRole('option', { name: /Liam O'Brien/ }).click();
     await page.getByLabel('Message', { exact: true }).fill('Ping the team');
     await page.getByLabel(/^Send at/).fill(pickerValueIn(3600));
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();

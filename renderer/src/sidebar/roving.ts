@@ -1,6 +1,8 @@
-// Arrow keys through the sidebar's rows (a roving tabindex: one row is in the Tab order, the
-// arrows move it). Rows are the elements marked `data-row`, in document order; a channel row
-// (aria-expanded) opens with → and closes with ←, and ← on a topic (aria-level 2) goes back to its channel.
+// Arrow keys through the rows of one of the sidebar's groups (a roving tabindex: one row of each
+// group, marked `data-group`, is in the Tab order, the arrows move it inside the group). Rows are
+// the elements marked `data-row`, in document order; a channel row (aria-expanded) opens with →
+// and closes with ←, and ← on a topic (aria-level 2) goes back to its channel. A row in no group
+// is a Tab stop of its own: the arrows leave it alone.
 
 const ROW = '[data-row]';
 
@@ -11,8 +13,9 @@ export function rows(container: HTMLElement): HTMLElement[] {
 /** Handles a key on a row; returns whether it was the sidebar's to handle. */
 export function moveByKey(container: HTMLElement, event: KeyboardEvent, expand: (row: HTMLElement, open: boolean) => void): boolean {
   const row = event.target instanceof Element ? event.target.closest<HTMLElement>(ROW) : null;
-  if (!row || !container.contains(row)) return false;
-  const all = rows(container);
+  const group = row?.closest<HTMLElement>('[data-group]');
+  if (!row || !group || !container.contains(group)) return false;
+  const all = rows(group);
   const index = all.indexOf(row);
   const go = (next: HTMLElement | undefined) => next?.focus();
   switch (event.key) {
@@ -43,7 +46,7 @@ export function moveByKey(container: HTMLElement, event: KeyboardEvent, expand: 
       return true;
     }
     case 'Enter':
-      // Buttons open themselves; tree items are opened by their click.
+      // Buttons open themselves; tree items and options are opened by their click.
       if (row.tagName === 'BUTTON') return false;
       row.click();
       return true;

@@ -1,6 +1,6 @@
 // The invitation form's parameters and the rules checked before sending.
 import { describe, expect, it } from 'vitest';
-import { defaultInviteRole, emptyInvite, grantableRoles, inviteParams, placeInviteRefusal } from '../../../renderer/src/screens/admin/invite';
+import { defaultInviteRole, emptyInvite, EXPIRY_CHOICES, grantableRoles, inviteParams, placeInviteRefusal } from '../../../renderer/src/screens/admin/invite';
 
 describe('invitation links', () => {
   it('offers the caller\'s role and the more restricted ones only', () => {
@@ -11,14 +11,12 @@ describe('invitation links', () => {
     expect([defaultInviteRole(200), defaultInviteRole(400), defaultInviteRole(600)]).toEqual([400, 400, 600]);
   });
 
-  it('leaves the expiry to the server by default, sends null for never, and minutes for presets and custom values', () => {
-    expect(inviteParams(emptyInvite(), 200, true, 420).params).toEqual({ invite_as: 400 });
-    expect(inviteParams({ ...emptyInvite(), expiry: 'never' }, 200, true, 420).params.invite_expires_in_minutes).toBeNull();
-    expect(inviteParams({ ...emptyInvite(), expiry: '1440' }, 200, true, 420).params.invite_expires_in_minutes).toBe(1440);
-    expect(inviteParams({ ...emptyInvite(), expiry: 'custom', custom_minutes: '90' }, 200, true, 420).params.invite_expires_in_minutes).toBe(90);
-    for (const custom_minutes of ['', '0', '-5', '1.5', 'soon']) {
-      expect(inviteParams({ ...emptyInvite(), expiry: 'custom', custom_minutes }, 200, true, 420).problems.expiry).toBeDefined();
-    }
+  it('offers the expiry as choices, not minutes: a week by default, a day, a month or never', () => {
+    expect(EXPIRY_CHOICES.map((choice) => choice.label)).toEqual(['1 day', '7 days', '30 days', 'Never']);
+    expect(inviteParams(emptyInvite(), 200, true, 420).params).toEqual({ invite_as: 400, invite_expires_in_minutes: 7 * 24 * 60 });
+    expect(inviteParams({ ...emptyInvite(), expiry: 'Never' }, 200, true, 420).params.invite_expires_in_minutes).toBeNull();
+    expect(inviteParams({ ...emptyInvite(), expiry: '1 day' }, 200, true, 420).params.invite_expires_in_minutes).toBe(1440);
+    expect(inviteParams({ ...emptyInvite(), expiry: '30 days' }, 200, true, 420).params.invite_expires_in_minutes).toBe(43200);
   });
 
   it('sends the welcome text only for administrators, at most 8000 characters', () => {

@@ -49,7 +49,7 @@ describe('bulk channels', () => {
     const job_id = (planned as { value: { job: JobProgress } }).value.job.job_id;
     expect(await call('bulk.items', { job_id, state: 'skipped' })).toEqual({
       ok: true,
-      value: { total: 1, items: [{ item_index: 1, line: 3, label: 'member@x.com', state: 'skipped', error_code: 'ALREADY_IN_ORGANIZATION', error_msg: 'member@x.com is already in the organization.', warning: null, role_change: null }] },
+      value: { total: 1, items: [{ item_index: 1, line: 3, label: 'member@x.com', state: 'skipped', error_code: 'ALREADY_IN_ORGANIZATION', error_msg: 'member@x.com is already in the organization.', warning: null, role_change: null, invite_link: null }] },
     });
     expect(await call('bulk.unfinished', undefined)).toMatchObject({ ok: true, value: [{ job_id, state: 'planned' }] });
     expect(await call('bulk.cancel', { job_id })).toMatchObject({ ok: true, value: { state: 'cancelled', skipped: 2, remaining: 0 } });
@@ -75,6 +75,15 @@ describe('bulk channels', () => {
     expect(await call('bulk.planInvites', tooLong)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     expect(await call('bulk.planDeactivate', {})).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     expect(await call('bulk.pause', { job_id: 99 })).toMatchObject({ ok: false, error: { code: 'NO_SUCH_JOB' } });
+  });
+
+  it('lists the invitation links a job made, each as the server gave it', async () => {
+    const planned = (await call('bulk.planInvites', { count: 2, invite_as: 400 })) as { value: { job: JobProgress } };
+    const { job_id } = planned.value.job;
+    markRunning(db, job_id, 0);
+    markDone(db, job_id, 0, { invite_link: 'https://chat.x.com/join/abc123/' });
+    expect(await call('bulk.items', { job_id, state: 'done' })).toMatchObject({ ok: true, value: { total: 1, items: [{ label: 'Link 1', invite_link: 'https://chat.x.com/join/abc123/' }] } });
+    expect(await call('bulk.items', { job_id, state: 'pending' })).toMatchObject({ ok: true, value: { items: [{ label: 'Link 2', invite_link: null }] } });
   });
 
   it('plans a deactivation with the comment kept for the job', async () => {

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobProgress } from '../../../shared/ipc';
 import { silentLogger } from '../../../main/api/logger';
+import type { RateLimitState } from '../../../main/api/rate-limit';
 import type { CallOptions, ServiceClient } from '../../../main/api/service-client';
 import { JobRunner } from '../../../main/admin/job-runner';
 import { insertJob, itemsInState, markRunning, setJobState } from '../../../main/store/bulk-jobs';
@@ -56,11 +57,14 @@ describe('JobRunner progress', () => {
   const T0 = Date.parse('2026-01-05T10:00:00Z');
   afterEach(() => vi.useRealTimers());
 
-  /** A deactivation of `n` users whose requests the test answers one at a time. */
-  function gatedJob(n: number) {
+  /** A deactivation of `n` users whose requests the test answers one at a time; `headers` is the rate limit the server's answers last said. */
+  function gatedJob(n: number, headers?: () => RateLimitState) {
     const calls: { options: CallOptions; answer: () => void }[] = [];
     const client = {
       call: (_name: 'deactivateUser', _params: unknown, options: CallOptions) => new Promise<object>((resolve) => calls.push({ options, answer: () => resolve({}) })),
+      get rateLimit() {
+        return headers?.();
+      },
     } as unknown as ServiceClient;
     const items = Array.from({ length: n }, (_, i) => ({ payload: { user_id: i + 100, email: `u${i}@x.com`, full_name: `U ${i}` } }));
     const job_id = insertJob(db, 'deactivate_users', {}, items);
@@ -89,6 +93,51 @@ describe('JobRunner progress', () => {
     // 10 rows in the minute the job has run, in its first ten seconds: were it to go on so, the
     // 30 left come in the first ten seconds of each of the next three minutes.
     expect(jobs.progress(job_id)).toMatchObject({ done: 10, remaining: 30, rate_per_minute: expect.closeTo(10, 0), seconds_left: 130 });
+    await jobs.cancel(job_id);
+    calls.shift()?.answer();
+    await jobs.idle(job_id);
+  });
+
+  /** Answers the job's requests one by one, the clock at `at`, until `done` rows are done. */
+  async function answerUntil(jobs: JobRunner, job_id: number, calls: { answer: () => void }[], done: number, at: number) {
+    vi.setSystemTime(at);
+    while (jobs.progress(job_id).done < done) {
+      await expect.poll(() => calls.length).toBe(1);
+      calls.shift()!.answer();
+      await expect.poll(() => jobs.progress(job_id).done).toBeGreaterThan(0);
+    }
+  }
+
+  it('says the rate and time left of a fast job from its first seconds, as rough, not "—" until it is over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    // 480 rows at 48 a second: the whole job takes ten seconds.
+    const { job_id, jobs, calls } = gatedJob(480);
+    jobs.start(job_id);
+    await answerUntil(jobs, job_id, calls, 2, T0 + 500);
+    // Two rows in half a second say nothing yet.
+    expect(jobs.progress(job_id)).toMatchObject({ rate_per_minute: null, seconds_left: null, rough: false });
+    await answerUntil(jobs, job_id, calls, 96, T0 + 2_000);
+    expect(jobs.progress(job_id)).toMatchObject({ done: 96, rate_per_minute: 2880, seconds_left: 8, rough: true });
+    expect(notices.at(-1)).toMatchObject({ rate_per_minute: 2880, seconds_left: 8, rough: true });
+    // From ten seconds on, the pace is measured as before, and no longer rough.
+    vi.setSystemTime(T0 + 10_000);
+    expect(jobs.progress(job_id)).toMatchObject({ rate_per_minute: expect.closeTo(576, 0), rough: false });
+    await jobs.cancel(job_id);
+    calls.shift()?.answer();
+    await jobs.idle(job_id);
+  });
+
+  it("says no sooner than the server's budget allows, from its headers, before the job ever waited", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    // 100 requests a minute, 20 of them left when the job started; the window frees a minute later.
+    const headers = (): RateLimitState => ({ limit: 100, remaining: 20, resetAt: T0 + 60_000, observedAt: T0 });
+    const { job_id, jobs, calls } = gatedJob(200, headers);
+    jobs.start(job_id);
+    await answerUntil(jobs, job_id, calls, 50, T0 + 2_000);
+    // At this pace the 150 left would take 6 s; the server takes 20 now, 100 at the reset in 58 s, the last 30 a window later.
+    expect(jobs.progress(job_id)).toMatchObject({ done: 50, rough: true, seconds_left: 58 + 60 });
     await jobs.cancel(job_id);
     calls.shift()?.answer();
     await jobs.idle(job_id);

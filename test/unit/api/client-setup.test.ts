@@ -14,6 +14,11 @@ describe('server URL', () => {
     ['http://127.8.9.10/', 'http://127.8.9.10/api/v1'],
     ['http://localhost:8080/', 'http://localhost:8080/api/v1'],
     ['http://[::1]:3000', 'http://[::1]:3000/api/v1'],
+    // Without a scheme, https: is meant, as the family's clients take it.
+    ['chat.example.com', 'https://chat.example.com/api/v1'],
+    ['  Chat.Example.com/team/ ', 'https://chat.example.com/team/api/v1'],
+    ['chat.example.com:8443', 'https://chat.example.com:8443/api/v1'],
+    ['127.0.0.1:9991', 'https://127.0.0.1:9991/api/v1'],
   ])('accepts %s', (serverUrl, apiRoot) => {
     expect(new ServiceClient({ serverUrl }).apiRoot).toBe(apiRoot);
   });
@@ -23,7 +28,8 @@ describe('server URL', () => {
     ['http://10.0.0.1', /must use https:/],
     ['http://127.example.com', /must use https:/],
     ['ftp://chat.example.com', /must use https:/],
-    ['chat.example.com', /not a valid server URL|must use https:/],
+    ['javascript:alert(1)', /not a valid server URL/],
+    ['chat example com', /not a valid server URL/],
     ['https://user:pw@chat.example.com', /must not contain a user name or password/],
     ['https://chat.example.com/?realm=x', /must not have a query/],
   ])('rejects %s at construction', (serverUrl, message) => {

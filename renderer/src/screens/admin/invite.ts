@@ -3,25 +3,27 @@
 // and who may set it, and the feature level each parameter needs.
 import { checkWelcomeMessageCustomText } from '../../../../shared/api/checks';
 import { featureLevelProblem } from '../../../../shared/api/feature-levels';
-import { DEFAULT_INVITE_EXPIRES_IN_MINUTES, ROLE_VALUES, ROLES } from '../../../../shared/api/limits';
+import { ROLE_VALUES, ROLES } from '../../../../shared/api/limits';
 import type { CreateInviteLinkParams } from '../../../../shared/api/operations';
 
-export const EXPIRY_PRESETS: { label: string; value: string }[] = [
-  { label: "The server's default", value: 'default' },
-  { label: 'Never', value: 'never' },
-  { label: '30 minutes', value: '30' },
-  { label: '1 day', value: '1440' },
-  { label: '3 days', value: '4320' },
-  { label: `10 days`, value: String(DEFAULT_INVITE_EXPIRES_IN_MINUTES) },
-  { label: '30 days', value: '43200' },
-  { label: 'Custom…', value: 'custom' },
-];
+/** How long a link lasts, as choices (the family's clients offer these): minutes for the server, null for never. */
+export const EXPIRY_CHOICES = [
+  { label: '1 day', minutes: 24 * 60 },
+  { label: '7 days', minutes: 7 * 24 * 60 },
+  { label: '30 days', minutes: 30 * 24 * 60 },
+  { label: 'Never', minutes: null },
+] as const;
+export type InviteExpiry = (typeof EXPIRY_CHOICES)[number]['label'];
+export const DEFAULT_EXPIRY: InviteExpiry = '7 days';
+
+/** The server's `invite_expires_in_minutes` for a choice (null: never expires). */
+export function expiryMinutes(choice: InviteExpiry): number | null {
+  return EXPIRY_CHOICES.find((option) => option.label === choice)?.minutes ?? null;
+}
 
 export interface InviteDraft {
   invite_as: number;
-  /** A preset's value: 'default', 'never', 'custom' or minutes. */
-  expiry: string;
-  custom_minutes: string;
+  expiry: InviteExpiry;
   stream_ids: number[];
   /** The groups chosen by name in the form. */
   group_ids: number[];
@@ -32,8 +34,7 @@ export interface InviteDraft {
 
 export const emptyInvite = (): InviteDraft => ({
   invite_as: ROLES.member,
-  expiry: 'default',
-  custom_minutes: '',
+  expiry: DEFAULT_EXPIRY,
   stream_ids: [],
   group_ids: [],
   include_realm_default_subscriptions: false,
@@ -52,7 +53,7 @@ export function defaultInviteRole(callerRole: number | null): number {
 
 export interface InviteCheck {
   params: CreateInviteLinkParams;
-  /** Problems by field: expiry, welcome_message_custom_text, invite_as, or a parameter the server lacks. */
+  /** Problems by field: welcome_message_custom_text, invite_as, or a parameter the server lacks. */
   problems: Partial<Record<string, string>>;
 }
 
@@ -61,12 +62,7 @@ export function inviteParams(draft: InviteDraft, callerRole: number | null, isAd
   const params: CreateInviteLinkParams = { invite_as: draft.invite_as };
   if (!grantableRoles(callerRole).includes(draft.invite_as)) problems.invite_as = 'You may invite only with your own role or a more restricted one.';
 
-  if (draft.expiry === 'never') params.invite_expires_in_minutes = null;
-  else if (draft.expiry === 'custom') {
-    const minutes = Number(draft.custom_minutes);
-    if (!/^\d+$/.test(draft.custom_minutes.trim()) || minutes <= 0) problems.expiry = 'Enter the number of minutes, a whole number above 0.';
-    else params.invite_expires_in_minutes = minutes;
-  } else if (draft.expiry !== 'default') params.invite_expires_in_minutes = Number(draft.expiry);
+  params.invite_expires_in_minutes = expiryMinutes(draft.expiry);
 
   if (draft.stream_ids.length > 0) params.stream_ids = draft.stream_ids;
   if (draft.group_ids.length > 0) params.group_ids = draft.group_ids;
