@@ -6,6 +6,7 @@ import type { UnreadConversation, UnreadCounts } from '../../shared/unread-count
 import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
+import { feedFilter, type Feed } from './feeds';
 import { jsonColumn, reader, writer } from './statements';
 import { isFollowedTopic, isMutedTopic } from '../../shared/topic-visibility';
 
@@ -140,4 +141,12 @@ export function newestUnreadPreviews(db: ReadOnlyMirror): Map<ConversationKey, {
     previewRow,
   ).all();
   return new Map(rows.map(({ conversation, ...newest }) => [conversation, newest]));
+}
+
+const firstRow = z.object({ id: z.number().nullable() });
+
+/** The oldest message of a feed the unread state holds (the server's, cached or not); undefined when all is read. */
+export function firstUnread(db: ReadOnlyMirror, feed: Feed): number | undefined {
+  const { column, value } = feedFilter(feed);
+  return reader(db, `SELECT min(message_id) AS id FROM unread_messages WHERE ${column} = ?`, firstRow).get(value)?.id ?? undefined;
 }
