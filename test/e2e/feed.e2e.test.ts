@@ -151,3 +151,45 @@ describe('a conversation that reads like a chat', () => {
     await checkScreen(page, 'feed-dark');
   });
 });
+
+describe('topic actions a member may take', () => {
+  const header = () => page.locator('section.conversation header.conversation-header');
+
+  it('resolves the topic (its name with ✔) and unresolves it, following it each time', async () => {
+    await page.getByTestId('resolve-topic').click();
+    await expect.poll(() => header().locator('h2').textContent()).toBe('#general › ✔ feed');
+    expect(await page.locator('section.conversation').getAttribute('data-conversation')).toBe('channel:1:✔ feed');
+    await page.getByTestId('resolve-topic').click();
+    await expect.poll(() => header().locator('h2').textContent()).toBe('#general › feed');
+  });
+
+  it('moves the topic under a new name, without a channel choice the organization does not give members', async () => {
+    await page.getByTestId('move-topic-open').click();
+    const form = page.getByTestId('move-messages');
+    expect(await form.getByTestId('move-channel').count()).toBe(0);
+    expect(await form.getByTestId('move-mode').inputValue()).toBe('change_all');
+    await form.getByTestId('move-topic').fill('feed, moved');
+    await checkScreen(page, 'topic-move');
+    await form.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => header().locator('h2').textContent()).toBe('#general › feed, moved');
+    await expect.poll(() => page.locator('section.conversation [data-testid=message]').count()).toBeGreaterThan(0);
+    const topics = await world.service.db.prepare('SELECT DISTINCT topic FROM messages WHERE id >= ? AND id <= ?').pluck().all(ids[0], newest());
+    expect(topics).toEqual(['feed, moved']);
+  });
+
+  it('moves one message, chosen from its menu, to another topic, the rest staying', async () => {
+    const last = page.locator('section.conversation [data-testid=message]').last();
+    const id = Number(await last.getAttribute('data-message-id'));
+    await last.hover();
+    await last.getByTestId('more-actions').click();
+    await page.getByRole('menuitem', { name: 'Move…' }).click();
+    const form = page.getByTestId('move-messages');
+    expect(await form.getByTestId('move-mode').inputValue()).toBe('change_one');
+    await form.getByTestId('move-topic').fill('one of them');
+    await form.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => shown(id).count()).toBe(0);
+    expect(await page.locator('section.conversation').getAttribute('data-conversation')).toBe('channel:1:feed, moved');
+    expect(world.service.db.prepare('SELECT topic FROM messages WHERE id = ?').pluck().get(id)).toBe('one of them');
+    expect(world.service.db.prepare("SELECT COUNT(*) FROM messages WHERE topic = 'feed, moved'").pluck().get()).toBe(ids.length - 1);
+  });
+});
