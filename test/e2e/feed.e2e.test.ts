@@ -193,3 +193,59 @@ describe('topic actions a member may take', () => {
     expect(world.service.db.prepare("SELECT COUNT(*) FROM messages WHERE topic = 'feed, moved'").pluck().get()).toBe(ids.length - 1);
   });
 });
+
+describe('the keys of a conversation', () => {
+  const section = () => page.locator('section.conversation');
+  const focusedMessage = () => page.evaluate(() => document.activeElement?.getAttribute('data-message-id') ?? null);
+
+  it('? lists the keys, j and k move between messages, r goes to the compose box', async () => {
+    await section().locator('[data-testid=message] .rendered').last().click();
+    await page.keyboard.press('?');
+    const help = page.getByTestId('keys-help');
+    await help.waitFor();
+    expect(await help.locator('dt').allTextContents()).toEqual(['n', 'r', 'c', 'j', 'k', '?', '↑', 'Esc']);
+    await checkScreen(page, 'feed-keys-help');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.count()).toBe(0);
+    // A click selects the message; k and j go from it.
+    const clicked = section().locator('[data-testid=message]').last();
+    const last = Number(await clicked.getAttribute('data-message-id'));
+    await clicked.locator('.rendered').click();
+    await page.keyboard.press('k');
+    await expect.poll(async () => Number(await focusedMessage())).toBeLessThan(last);
+    const previous = Number(await focusedMessage());
+    await page.keyboard.press('j');
+    await expect.poll(async () => Number(await focusedMessage())).toBe(last);
+    await page.keyboard.press('k');
+    await expect.poll(async () => Number(await focusedMessage())).toBe(previous);
+    await page.keyboard.press('r');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer');
+  });
+
+  it('↑ in the empty compose box opens your last message for editing', async () => {
+    await page.getByTestId('composer').fill('mine, to edit');
+    await page.getByTestId('composer').press('Enter');
+    const mine = section().locator('[data-testid=message]', { hasText: 'mine, to edit' });
+    await mine.waitFor();
+    // Filed by its event, out of the outbox: a message of yours in the conversation.
+    await expect.poll(() => page.getByTestId('pending').count()).toBe(0);
+    // Found by id: open for editing, its text is in the editor's box rather than the message.
+    const id = Number(await mine.getAttribute('data-message-id'));
+    await page.getByTestId('composer').press('ArrowUp');
+    await expect.poll(() => shown(id).getByRole('textbox', { name: 'Edit message' }).inputValue()).toBe('mine, to edit');
+  });
+
+  it('c starts a new topic, n goes to the next unread topic', async () => {
+    await page.getByRole('textbox', { name: 'Edit message' }).press('Escape');
+    await section().locator('[data-testid=message] .rendered').last().click();
+    await page.keyboard.press('c');
+    await page.getByTestId('new-topic-topic').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('new-topic-topic').count()).toBe(0);
+    const here = await section().getAttribute('data-conversation');
+    await section().locator('[data-testid=message] .rendered').last().click();
+    await page.keyboard.press('n');
+    await expect.poll(() => section().getAttribute('data-conversation')).not.toBe(here);
+  });
+});
+
