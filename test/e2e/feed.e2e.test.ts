@@ -247,5 +247,15 @@ describe('the keys of a conversation', () => {
     await page.keyboard.press('n');
     await expect.poll(() => section().getAttribute('data-conversation')).not.toBe(here);
   });
+
+  it('quotes a message into the compose box from its menu', async () => {
+    const last = section().locator('[data-testid=message]').last();
+    const id = Number(await last.getAttribute('data-message-id'));
+    const sender = await world.service.db.prepare('SELECT u.full_name FROM messages m JOIN users u ON u.user_id = m.sender_id WHERE m.id = ?').pluck().get(id);
+    await last.hover();
+    await last.getByTestId('more-actions').click();
+    await page.getByRole('menuitem', { name: 'Quote and reply' }).click();
+    await expect.poll(() => page.getByTestId('composer').inputValue()).toMatch(new RegExp(`^@_\\*\\*${String(sender)}\\|\\d+\\*\\* \\[said\\]\\(.*/#narrow/near/${id}\\):\\n\`\`\`quote\\n`));
+  });
 });
 
