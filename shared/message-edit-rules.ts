@@ -14,6 +14,18 @@ export interface MessageEditRules {
   can_delete_own: boolean;
   /** The user is in realm_can_delete_any_message_group (no time limit applies). */
   can_delete_any: boolean;
+  /** The user is in realm_can_move_messages_between_topics_group: renames topics, moves messages to another topic. */
+  can_move_topics: boolean;
+  /** The user is in realm_can_move_messages_between_channels_group. */
+  can_move_channels: boolean;
+  /** The user is in realm_can_resolve_topics_group. */
+  can_resolve: boolean;
+  /** Administrators and moderators: the move time limits do not apply to them. */
+  moves_unlimited: boolean;
+  /** realm_move_messages_within_stream_limit_seconds; null: no limit. */
+  move_within_limit_seconds: number | null;
+  /** realm_move_messages_between_streams_limit_seconds; null: no limit. */
+  move_between_limit_seconds: number | null;
 }
 
 /** allowed; or not offered at all (hidden); or offered no longer, with the reason to show. */
@@ -51,4 +63,30 @@ export function deletePermission(rules: MessageEditRules, message: SentMessage, 
   if (rules.can_delete_any) return ALLOWED;
   if (!rules.can_delete_own || message.sender_id !== rules.user_id) return HIDDEN;
   return withinLimit(message, rules.delete_limit_seconds, now, 'deleting a message');
+}
+
+/** What may be done to a topic's messages; the server decides in the end, as with edits. */
+export type TopicAction = 'resolve' | 'rename' | 'move-channel';
+
+/** Allowed, or refused with the reason to show where the action is offered. */
+export type TopicPermission = { allowed: true } | { allowed: false; reason: string };
+
+const REFUSED: Record<TopicAction, string> = {
+  resolve: 'The organization does not let you resolve topics.',
+  rename: 'The organization does not let you rename topics or move messages to another topic.',
+  'move-channel': 'The organization does not let you move messages to another channel.',
+};
+
+/**
+ * Whether the user may resolve (or unresolve) a topic, rename it (move messages to another topic)
+ * or move messages to another channel, given the newest message the move takes. Resolving has no
+ * time limit; moves have the organization's, except for administrators and moderators.
+ */
+export function topicPermission(rules: MessageEditRules, action: TopicAction, message: SentMessage, now: number): TopicPermission {
+  const allowed = action === 'resolve' ? rules.can_resolve : action === 'rename' ? rules.can_move_topics : rules.can_move_channels;
+  if (!allowed) return { allowed: false, reason: REFUSED[action] };
+  if (action === 'resolve' || rules.moves_unlimited) return { allowed: true };
+  const limit = action === 'rename' ? rules.move_within_limit_seconds : rules.move_between_limit_seconds;
+  const within = withinLimit(message, limit, now, action === 'rename' ? 'moving a message to another topic' : 'moving a message to another channel');
+  return within.state === 'expired' ? { allowed: false, reason: within.reason } : { allowed: true };
 }

@@ -15,6 +15,7 @@ import { adminHandlers } from '../handlers/admin';
 import type { CoreContext } from '../handlers/context';
 import { composeHandlers } from '../handlers/compose';
 import { messageActionHandlers } from '../handlers/message-actions';
+import { channelFeedHandlers } from '../handlers/channel-feed';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { notificationHandlers } from '../handlers/notifications';
@@ -245,7 +246,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     setMirrorAside: setAside,
     pendingWork: pendingOf,
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...localDataHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts, unreadTotals), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...localDataHandlers(context), ...directoryHandlers(context), ...conversationHandlers(context), ...channelFeedHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts, unreadTotals), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

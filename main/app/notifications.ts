@@ -11,7 +11,7 @@ import { channelTopicTitle } from '../../shared/conversation-title';
 import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
 import { realmValue } from '../store/realm';
-import { htmlText } from '../store/search-index';
+import { previewText } from '../store/message-text';
 import { topicVisibility } from '../store/topic-visibility';
 import type { NotificationSink } from './desktop-alerts';
 import { NotificationPacing, type PacedNotice } from './notification-pacing';
@@ -72,7 +72,7 @@ export class MessageNotifications {
     const channel = first.type === 'stream' ? (typeof first.display_recipient === 'string' ? first.display_recipient : `channel ${first.stream_id}`) : null;
     const sender = notificationText(last.sender_full_name);
     const title = channel === null ? sender : `${sender} in ${notificationText(channelTopicTitle(channel, first.subject))}`;
-    const text = notificationText(htmlText(last.rendered_content ?? last.content));
+    const text = notificationText(previewText(last.rendered_content ?? last.content));
     const excerpt = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
     const body = messages.length > 1 ? `${messages.length} new messages. ${excerpt}` : excerpt;
     return {

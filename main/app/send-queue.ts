@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatConversation, type Conversation, type ConversationKey } from '../../shared/conversation';
 import type { PendingMessage, SendResult } from '../../shared/ipc';
+import { conversationOfRecordKey } from '../../shared/outbox-records';
 import type { MirrorWrite } from '../store/changes';
 import type { ReadOnlyMirror } from '../store/database';
 import { getRecord } from '../store/keyed-table';
@@ -14,6 +15,7 @@ import {
   enqueueMessage,
   type OutboxItem,
   outboxItem,
+  queuedChannelMessages,
   queuedMessages,
   removeOutboxItem,
   retryOutboxItem,
@@ -56,6 +58,16 @@ export class SendQueue {
   /** The messages of a conversation still in the outbox, in send order. */
   pending(conversation: ConversationKey): PendingMessage[] {
     return queuedMessages(this.#o.db, conversation).map(pendingMessage);
+  }
+
+  /** The messages of every topic of a channel still in the outbox, per conversation, in send order. */
+  pendingInChannel(stream_id: number): Record<ConversationKey, PendingMessage[]> {
+    const byConversation: Record<ConversationKey, PendingMessage[]> = {};
+    for (const item of queuedChannelMessages(this.#o.db, stream_id)) {
+      const conversation = conversationOfRecordKey(item.record_key);
+      if (conversation !== undefined) (byConversation[conversation] ??= []).push(pendingMessage(item));
+    }
+    return byConversation;
   }
 
   /**

@@ -1,18 +1,20 @@
 // Conversations and their messages: listed and paged from the mirror (history fetched when
 // online), sent, flagged, reactions removed, narrow checks; the composer's typing notifications.
 import type { Message } from '../../shared/api/records';
-import type { ConversationSummary, MessagePage, MessageView } from '../../shared/ipc';
+import type { ConversationSummary, MessagePage } from '../../shared/ipc';
 import type { OutboxRecord } from '../../shared/outbox-records';
 import { conversationNarrow, parseConversation, type Conversation, type NamedConversation } from '../../shared/conversation';
 import { channelTopicTitle, conversationTitle } from '../../shared/conversation-title';
 import { isOffline } from '../api/failures';
 import { typingTarget } from '../app/conversation-target';
+import { feedPage } from '../app/feed-pages';
 import type { AccountSession } from '../app/session';
 import { UserFacingError } from '../app/user-facing-error';
 import { channelsTable } from '../store/channels';
-import { cachedConversation, cachedConversations, conversationUpdate, mirrorNames } from '../store/conversations';
+import { cachedConversation, cachedConversations, mirrorNames } from '../store/conversations';
+import { feedUpdate } from '../store/feeds';
 import { getRecord } from '../store/keyed-table';
-import { conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
+import { getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
 import { markMessagesRead, markMessagesUnread } from '../store/read-state';
 import type { TypingNotifier } from '../sync/typing';
@@ -21,8 +23,8 @@ import type { AreaHandlers } from './dispatch';
 
 /** How many of the newest messages a refresh of the conversation list fetches. */
 const REFRESH_MESSAGES = 200;
-/** New messages one update of an open conversation brings at most; a burst beyond reads the page again. */
-const UPDATE_NEWER = 200;
+/** New messages one update of an open feed brings at most; a burst beyond reads the page again. */
+export const UPDATE_NEWER = 200;
 
 const stored = (messages: readonly Message[]) => messages.map((message) => ({ message, flags: message.flags ?? [] }));
 
@@ -89,34 +91,14 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
         conversation: cached ? summary(session, conversation, cached.last.message, cached.unread, cached.last_message_id) : null,
       };
     },
-    'messages.page': async ({ conversation, before, limit, cached }): Promise<MessagePage> => {
+    'messages.page': async ({ conversation, ...request }): Promise<MessagePage> => {
       const session = context.activeSession();
-      const { key, target } = conversation;
-      if (!cached && session.online) {
-        try {
-          const result = await session.client.call('getMessages', {
-            anchor: before ?? 'newest',
-            include_anchor: before === undefined,
-            num_before: limit,
-            num_after: 0,
-            narrow: conversationNarrow(target),
-          });
-          session.write((db, changes) => upsertMessages(db, stored(result.messages), changes));
-          const messages: MessageView[] = result.messages
-            .filter((m) => before === undefined || m.id < before)
-            .sort((a, b) => a.id - b.id)
-            .map((m) => getMessage(session.db, m.id) ?? { message: m, flags: m.flags ?? [] });
-          return { messages, found_oldest: result.found_oldest, pending: session.sendQueue.pending(key) };
-        } catch (error) {
-          if (!isOffline(error)) throw error;
-        }
-      }
-      const messages = conversationMessages(session.db, key, { ...(before !== undefined && { before }), limit });
-      return { messages, found_oldest: messages.length < limit, pending: session.sendQueue.pending(key) };
+      const page = await feedPage(session, { conversation: conversation.key }, conversationNarrow(conversation.target), request);
+      return { ...page, pending: session.sendQueue.pending(conversation.key) };
     },
     'messages.update': ({ conversation, after, message_ids }) => {
       const session = context.activeSession();
-      return { ...conversationUpdate(session.db, conversation.key, after, message_ids, UPDATE_NEWER), pending: session.sendQueue.pending(conversation.key) };
+      return { ...feedUpdate(session.db, { conversation: conversation.key }, after, message_ids, UPDATE_NEWER), pending: session.sendQueue.pending(conversation.key) };
     },
     'messages.send': ({ conversation, content, local_id }) => {
       const session = context.activeSession();

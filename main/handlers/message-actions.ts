@@ -2,7 +2,9 @@
 // content edited and the message deleted (online only, as the organization allows), the rules the
 // screens follow to offer those, and the user's recently used emoji.
 import { z } from 'zod';
+import { ROLES } from '../../shared/api/limits';
 import type { MessageEditRules } from '../../shared/ipc';
+import { callerRole } from '../admin/caller';
 import type { AccountSession } from '../app/session';
 import { inRealmGroupSetting } from '../store/group-settings';
 import { addReaction, deleteMessages, getMessage, recentReactionEmoji, removeReaction, upsertMessages } from '../store/messages';
@@ -31,6 +33,12 @@ function editRules(session: AccountSession): MessageEditRules {
     // Where the mirror cannot tell, the action is offered and the server decides.
     can_delete_own: inRealmGroupSetting(db, user_id, 'realm_can_delete_own_message_group') ?? true,
     can_delete_any: inRealmGroupSetting(db, user_id, 'realm_can_delete_any_message_group') ?? false,
+    can_move_topics: inRealmGroupSetting(db, user_id, 'realm_can_move_messages_between_topics_group') ?? true,
+    can_move_channels: inRealmGroupSetting(db, user_id, 'realm_can_move_messages_between_channels_group') ?? true,
+    can_resolve: inRealmGroupSetting(db, user_id, 'realm_can_resolve_topics_group') ?? true,
+    moves_unlimited: callerRole(db, user_id) <= ROLES.moderator,
+    move_within_limit_seconds: setting('realm_move_messages_within_stream_limit_seconds', seconds, null),
+    move_between_limit_seconds: setting('realm_move_messages_between_streams_limit_seconds', seconds, null),
   };
 }
 

@@ -1,4 +1,6 @@
-// Topic preferences (none, muted, unmuted, followed), kept in the outbox offline, and topic
+// Topic preferences (none, muted, unmuted, followed), kept in the outbox offline; moving a topic's
+// messages (renaming, resolving, moving to another channel: online only, the server's refusal
+// passed on with its reason; the update_message event files the move in the mirror); and topic
 // deletion for administrators, one pass per call (the renderer repeats until `complete`).
 import { checkVisibilityPolicy } from '../../shared/api/checks';
 import { cachedMessageCount } from '../store/conversations';
@@ -8,7 +10,7 @@ import { UserFacingError } from '../app/user-facing-error';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
-export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPreference' | 'topics.delete'> {
+export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPreference' | 'topics.move' | 'topics.delete'> {
   return {
     'topics.setPreference': async ({ stream_id, topic, visibility_policy }) => {
       const problem = checkVisibilityPolicy(visibility_policy);
@@ -18,6 +20,20 @@ export function topicHandlers(context: CoreContext): AreaHandlers<'topics.setPre
       const payload = { stream_id, topic, visibility_policy };
       const deferred = await session.deferrable.call({ kind: 'updateUserTopic', record: { table: 'user_topics', stream_id, topic }, payload });
       return deferred.pending ? deferred : { pending: false, value: null };
+    },
+    'topics.move': async ({ message_id, topic, stream_id, propagate_mode, send_notification_to_old_thread, send_notification_to_new_thread }) => {
+      if (topic === undefined && stream_id === undefined) throw new UserFacingError('INVALID_ARGUMENT', 'Say the topic or the channel to move the messages to.');
+      const session = context.activeSession();
+      session.requireOnline('Moving messages');
+      await session.client.call('updateMessage', {
+        message_id,
+        ...(topic !== undefined && { topic }),
+        ...(stream_id !== undefined && { stream_id }),
+        propagate_mode,
+        send_notification_to_old_thread,
+        send_notification_to_new_thread,
+      });
+      return null;
     },
     'topics.delete': async ({ stream_id, topic_name }) => {
       const session = context.activeSession();

@@ -8,7 +8,7 @@ import type { SidebarDirect, SidebarTopic } from '../../shared/sidebar';
 import { channelsTable } from './channels';
 import type { ReadOnlyMirror } from './database';
 import { z } from 'zod';
-import { messageRow, storedMessage, type ConversationKey, type StoredMessage } from './messages';
+import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
 import { topicPreferences } from './personal';
 import { getRecord } from './keyed-table';
 import { reader } from './statements';
@@ -49,28 +49,6 @@ export function cachedConversation(db: ReadOnlyMirror, conversation: Conversatio
     z.object({ message_id: z.number(), flags: z.string(), json: z.string(), unread: z.number() }),
   ).get(conversation, conversation);
   return row && { conversation, last_message_id: row.message_id, unread: row.unread, last: storedMessage(row) };
-}
-
-/**
- * An open conversation's view brought up to date: of the messages it shows, those named (still
- * here, or `removed`: deleted or moved out), and up to `limit` newer than `after`, oldest first.
- */
-export function conversationUpdate(
-  db: ReadOnlyMirror,
-  conversation: ConversationKey,
-  after: number,
-  message_ids: readonly number[],
-  limit: number,
-): { messages: StoredMessage[]; removed: number[]; truncated: boolean } {
-  const newer = reader(db, 'SELECT flags, json FROM messages WHERE conversation = ? AND message_id > ? ORDER BY message_id LIMIT ?', messageRow).all(conversation, after, limit + 1);
-  const named = reader(
-    db,
-    'SELECT flags, json FROM messages WHERE conversation = ? AND message_id <= ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id',
-    messageRow,
-  ).all(conversation, after, JSON.stringify(message_ids));
-  const messages = [...named, ...newer.slice(0, limit)].map(storedMessage);
-  const found = new Set(messages.map((stored) => stored.message.id));
-  return { messages, removed: message_ids.filter((id) => id <= after && !found.has(id)), truncated: newer.length > limit };
 }
 
 export function cachedMessageCount(db: ReadOnlyMirror, conversation: ConversationKey): number {

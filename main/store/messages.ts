@@ -1,6 +1,7 @@
 import { REACTION_TYPES } from '../../shared/api/limits';
 import type { Message, Reaction } from '../../shared/api/records';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
+import { togglesResolved } from '../../shared/resolved-topic';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
@@ -69,20 +70,6 @@ export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMess
     if (moved) changes.touch(conversation);
     if (moved || flagged || edited) changes.add('messages', message.id);
   }
-}
-
-/** The newest `limit` messages of a conversation before `before` (exclusive), oldest first. */
-export function conversationMessages(
-  db: ReadOnlyMirror,
-  conversation: ConversationKey,
-  options: { before?: number; limit?: number } = {},
-): StoredMessage[] {
-  const rows = reader(
-    db,
-    `SELECT flags, json FROM messages WHERE conversation = ? AND message_id < ? ORDER BY message_id DESC LIMIT ?`,
-    messageRow,
-  ).all(conversation, options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 50);
-  return rows.reverse().map(storedMessage);
 }
 
 export function getMessage(db: ReadOnlyMirror, message_id: number): StoredMessage | undefined {
@@ -173,8 +160,10 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
     if (event.local_message_id !== undefined) confirmSentMessage(db, { local_id: event.local_message_id, message_id: event.message.id }, changes);
   },
   update_message: (db, event, changes) => {
-    const { content, rendered_content, is_me_message, subject, new_stream_id, topic_links, edit_timestamp, rendering_only } = event;
+    const { content, rendered_content, is_me_message, subject, orig_subject, new_stream_id, topic_links, edit_timestamp, rendering_only } = event;
     const moved = (subject !== undefined || new_stream_id !== undefined) && !rendering_only;
+    // Resolving or unresolving a topic moves its messages, but the server does not count it as a move.
+    const onlyResolved = new_stream_id === undefined && subject !== undefined && orig_subject !== undefined && togglesResolved(orig_subject, subject);
     for (const id of new Set([event.message_id, ...event.message_ids])) {
       const edited = id === event.message_id && content !== undefined;
       updateMessage(db, id, ({ message, flags }) => ({
@@ -189,7 +178,7 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
           ...(edited && !rendering_only && { last_edit_timestamp: edit_timestamp }),
           ...(moved && subject !== undefined && { subject }),
           ...(moved && new_stream_id !== undefined && { stream_id: new_stream_id }),
-          ...(moved && { last_moved_timestamp: edit_timestamp }),
+          ...(moved && !onlyResolved && { last_moved_timestamp: edit_timestamp }),
           ...(topic_links !== undefined && { topic_links }),
         },
         flags,

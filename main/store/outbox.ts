@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationOfRecordKey, outboxRecordKey, type OutboxItemView } from '../../shared/outbox-records';
-import type { ConversationKey } from '../../shared/conversation';
+import { channelKeyPrefix, type ConversationKey } from '../../shared/conversation';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { deleteDraft } from './drafts';
@@ -136,20 +136,30 @@ export function outboxItem(db: ReadOnlyMirror, outbox_id: number): OutboxItem | 
   return row && fromRow(row);
 }
 
+/** Messages in the outbox whose record key matches (`= ?` or `GLOB ?`), until their event files them, in send order. */
+function queued(db: ReadOnlyMirror, match: '=' | 'GLOB', record_key: string): OutboxItem[] {
+  return reader(
+    db,
+    `SELECT * FROM outbox o WHERE kind = 'sendMessage' AND record_key ${match} ?
+       AND (sent_message_id IS NULL OR NOT EXISTS (SELECT 1 FROM messages m WHERE m.message_id = o.sent_message_id))
+     ORDER BY outbox_id`,
+    outboxRow,
+  )
+    .all(record_key)
+    .map(fromRow);
+}
+
 /**
  * The messages of one conversation still in the outbox, in send order: waiting, refused, or sent
  * and waiting for their event (until a fetch or that event files them in the conversation).
  */
 export function queuedMessages(db: ReadOnlyMirror, conversation: ConversationKey): OutboxItem[] {
-  return reader(
-    db,
-    `SELECT * FROM outbox o WHERE kind = 'sendMessage' AND record_key = ?
-       AND (sent_message_id IS NULL OR NOT EXISTS (SELECT 1 FROM messages m WHERE m.message_id = o.sent_message_id))
-     ORDER BY outbox_id`,
-    outboxRow,
-  )
-    .all(outboxRecordKey({ table: 'conversations', conversation }))
-    .map(fromRow);
+  return queued(db, '=', outboxRecordKey({ table: 'conversations', conversation }));
+}
+
+/** The messages of every topic of a channel still in the outbox, in send order (the channel view). */
+export function queuedChannelMessages(db: ReadOnlyMirror, stream_id: number): OutboxItem[] {
+  return queued(db, 'GLOB', `${outboxRecordKey({ table: 'conversations', conversation: channelKeyPrefix(stream_id) })}*`);
 }
 
 /** Whether any message is waiting to be sent: a new one then queues behind it, to keep the order. */

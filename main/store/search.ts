@@ -8,7 +8,7 @@ import { reader } from './statements';
 
 const matchRow = z.object({ flags: z.string(), json: z.string() });
 
-/** html_text() in SQL: migration 5 fills the index with it, and the unread previews (unread.ts) read through it. */
+/** html_text() in SQL: migration 5 fills the index with it. */
 export function registerSearchFunctions(db: ReadOnlyMirror): void {
   db.function('html_text', { deterministic: true }, (html: unknown) => (typeof html === 'string' ? htmlText(html) : ''));
 }

@@ -6,6 +6,8 @@ import type { UnreadConversation, UnreadCounts } from '../../shared/unread-count
 import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
+import { feedFilter, type Feed } from './feeds';
+import { previewText } from './message-text';
 import { jsonColumn, reader, writer } from './statements';
 import { isFollowedTopic, isMutedTopic } from '../../shared/topic-visibility';
 
@@ -128,16 +130,27 @@ export function uncachedUnreadConversations(db: ReadOnlyMirror): z.infer<typeof 
   ).all();
 }
 
-const previewRow = z.object({ conversation: z.string(), sender_full_name: z.string(), preview: z.string(), timestamp: z.number() });
+const previewRow = z.object({ conversation: z.string(), sender_full_name: z.string(), html: z.string(), timestamp: z.number() });
+
+/** How much of a message's text a preview keeps. */
+const PREVIEW_CHARACTERS = 200;
 
 /** The newest unread message of each unread conversation where it is cached: its sender and a line of its text. */
 export function newestUnreadPreviews(db: ReadOnlyMirror): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
   const rows = reader(
     db,
     `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, m.timestamp,
-       substr(trim(html_text(coalesce(json_extract(m.json, '$.rendered_content'), json_extract(m.json, '$.content')))), 1, 200) AS preview
+       coalesce(json_extract(m.json, '$.rendered_content'), json_extract(m.json, '$.content')) AS html
      FROM unread_conversations c JOIN messages m ON m.message_id = c.newest_message_id`,
     previewRow,
   ).all();
-  return new Map(rows.map(({ conversation, ...newest }) => [conversation, newest]));
+  return new Map(rows.map(({ conversation, sender_full_name, html, timestamp }) => [conversation, { sender_full_name, timestamp, preview: previewText(html).slice(0, PREVIEW_CHARACTERS) }]));
+}
+
+const firstRow = z.object({ id: z.number().nullable() });
+
+/** The oldest message of a feed the unread state holds (the server's, cached or not); undefined when all is read. */
+export function firstUnread(db: ReadOnlyMirror, feed: Feed): number | undefined {
+  const { column, value } = feedFilter(feed);
+  return reader(db, `SELECT min(message_id) AS id FROM unread_messages WHERE ${column} = ?`, firstRow).get(value)?.id ?? undefined;
 }

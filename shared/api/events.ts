@@ -252,6 +252,8 @@ export interface UpdateMessageEvent extends EventBase {
   is_me_message?: boolean;
   stream_id?: number;
   new_stream_id?: number;
+  /** The topic the messages had before a move (present when the topic changed). */
+  orig_subject?: string;
   subject?: string;
   topic_links?: { text: string; url: string }[];
   rendering_only?: boolean;
@@ -506,6 +508,7 @@ const EVENT_FIELDS = {
     edit_timestamp: z.number(),
     content: z.string().optional(),
     rendered_content: z.string().optional(),
+    orig_subject: z.string().optional(),
     subject: z.string().optional(),
     new_stream_id: recordId.optional(),
     rendering_only: z.boolean().optional(),

@@ -109,7 +109,10 @@ const RULES: { [K in OperationName]?: Rules<K> } = {
   registerPushDevice: (p) => [['token_kind', checkPushTokenKind(p.token_kind)]],
   removeReaction: (p) => [['reaction_type', checkReactionType(p.reaction_type)]],
   addReaction: (p) => [['reaction_type', checkReactionType(p.reaction_type)]],
-  updateMessage: (p, c) => [['content', checkContentLength(p.content, c.max_message_length)]],
+  updateMessage: (p, c) => [
+    ['content', checkContentLength(p.content, c.max_message_length)],
+    ['topic', checkTopicLength(p.topic, c.max_topic_length)],
+  ],
   updateMessageFlags: (p) => [
     ['op', checkFlagOp(p.op)],
     ['flag', checkMessageFlag(p.flag)],

@@ -142,10 +142,18 @@ export interface AddReactionParams {
   reaction_type?: ReactionType;
 }
 
-/** Content edits only: moving messages (topic, channel, propagate_mode) is not offered. */
+/** Which messages a move takes: the one named, it and the later ones of its topic, or the whole topic. */
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+/** A content edit, or a move of messages to another topic or channel (resolving a topic is a move to its "✔ " name). */
 export interface UpdateMessageParams {
   message_id: number;
-  content: string;
+  content?: string;
+  topic?: string;
+  stream_id?: number;
+  propagate_mode?: PropagateMode;
+  send_notification_to_old_thread?: boolean;
+  send_notification_to_new_thread?: boolean;
 }
 
 export interface DeleteMessageParams {

@@ -34,3 +34,17 @@ export function unicodeGlyph(emoji_code: string): string | undefined {
   const points = emoji_code.split('-').map((hex) => parseInt(hex, 16));
   return points.every((point) => point <= 0x10ffff) ? String.fromCodePoint(...points) : undefined;
 }
+
+/**
+ * The emoji as text to show. The server's codes drop the variation selector: a lone symbol (✈ 2708)
+ * would show as a text glyph, and a keycap needs it before its combining mark.
+ */
+export function emojiPresentation(code: string): string | undefined {
+  const glyph = unicodeGlyph(code);
+  if (glyph === undefined) return undefined;
+  const points = [...glyph];
+  const last = points.at(-1) ?? '';
+  if (last === '\u20e3') return `${points.slice(0, -1).join('')}\ufe0f\u20e3`;
+  const lastPoint = last.codePointAt(0) ?? 0;
+  return lastPoint < 0x1f000 && last !== '\ufe0f' ? `${glyph}\ufe0f` : glyph;
+}

@@ -45,10 +45,15 @@ export interface MessageView {
   flags: string[];
 }
 
+/** Where a feed opens: at its newest messages, or at its first unread one (with a few read ones above it). */
+export type FeedAnchor = 'newest' | 'first_unread';
+
 export interface MessagePage {
   messages: MessageView[];
   /** No older messages exist (as far as the server said, or the cache when offline). */
   found_oldest: boolean;
+  /** No newer messages exist: the page reaches the newest. */
+  found_newest: boolean;
   /** This conversation's messages waiting in the outbox, in send order. */
   pending: PendingMessage[];
 }
@@ -65,21 +70,23 @@ export interface MessageUpdate {
   pending: PendingMessage[];
 }
 
+/** A page of a feed: at its anchor, or older than `before`, or newer than `after`. */
+export const feedPage = {
+  anchor: z.enum(['newest', 'first_unread']).default('newest'),
+  before: id.optional(),
+  after: id.optional(),
+  limit: z.number().int().min(1).max(500).default(50),
+  /** Read the mirror only (after a change notice), without asking the server. */
+  cached: z.boolean().default(false),
+};
+
 const flagOp = z.enum(['add', 'remove']);
 const topic = z.string().max(600);
 
 export const conversationChannels = {
   'conversations.list': channel<ConversationListing>()(z.object({ refresh: z.boolean().default(false) })),
   'conversations.get': channel<OpenedConversation>()(z.object({ conversation: conversationKey })),
-  'messages.page': channel<MessagePage>()(
-    z.object({
-      conversation: conversationKey,
-      before: id.optional(),
-      limit: z.number().int().min(1).max(500).default(50),
-      /** Read the mirror only (after a change notice), without asking the server. */
-      cached: z.boolean().default(false),
-    }),
-  ),
+  'messages.page': channel<MessagePage>()(z.object({ conversation: conversationKey, ...feedPage })),
   /** The messages a change notice named, and those newer than the newest shown, from the mirror. */
   'messages.update': channel<MessageUpdate>()(
     z.object({ conversation: conversationKey, after: z.number().int().min(0), message_ids: z.array(id).max(1_000) }),
@@ -113,6 +120,20 @@ export const conversationChannels = {
   /** Who is typing in a conversation now; later changes come as 'typing' notices. */
   'typing.current': channel<{ user_ids: number[] }>()(z.object({ conversation: conversationKey })),
   'topics.setPreference': channel<Deferred<null>>()(z.object({ stream_id: id, topic, visibility_policy: z.number().int() })),
+  /**
+   * Messages moved to another topic (renaming a topic, resolving it: its name with "✔ ") or channel:
+   * the one named, it and the later ones of its topic, or all of them. Needs the connection.
+   */
+  'topics.move': channel<null>()(
+    z.object({
+      message_id: id,
+      topic: topic.optional(),
+      stream_id: id.optional(),
+      propagate_mode: z.enum(['change_one', 'change_later', 'change_all']),
+      send_notification_to_old_thread: z.boolean().default(false),
+      send_notification_to_new_thread: z.boolean().default(true),
+    }),
+  ),
   /** One pass of topic deletion; the caller repeats it until `complete`. */
   'topics.delete': channel<{ complete: boolean; remaining_cached: number }>()(z.object({ stream_id: id, topic_name: topic })),
   'snippets.list': channel<SavedSnippet[]>()(z.undefined()),

@@ -137,7 +137,7 @@ describe('reactions, edits and deletions', () => {
     expect(await other.getByTestId('delete').count()).toBe(0);
     await other.getByTestId('more-actions').click();
     const labels = await other.getByTestId('message-menu').locator('[role=menuitem]').allTextContents();
-    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Star', 'Collapse']);
+    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Quote and reply', 'Move…', 'Star', 'Collapse']);
     await member.page.keyboard.press('Escape');
   });
 

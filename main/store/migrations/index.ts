@@ -8,6 +8,7 @@ import { migration006 } from './006-drafts-and-send-queue';
 import { migration007 } from './007-unread-conversations';
 import { migration008 } from './008-search-index-in-writers';
 import { migration009 } from './009-sent-messages-await-their-event';
+import { migration010 } from './010-channel-feed';
 import type { Migration } from './migration';
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010];

@@ -1,7 +1,7 @@
 // The server's sanitized HTML read once into typed nodes (nodes.ts), the way the family's mobile
 // client reads it: each element the server writes is recognised by its tag and classes; anything
 // else becomes an "unknown" node whose text is still shown. Pure: a tree in, nodes out.
-import { unicodeGlyph } from '../../../shared/emoji/unicode';
+import { emojiPresentation } from '../../../shared/emoji/unicode';
 import type { HtmlElement, HtmlNode } from '../lib/sanitize';
 import { linkTarget, organizationPath } from './links';
 import type { Block, CodeToken, Content, ImagePreview, Inline, LinkTarget, MentionKind, TableCell } from './nodes';
@@ -240,7 +240,7 @@ class Reader {
     }
     const code = EMOJI_CODE.exec(names.join(' '))?.[1];
     if (names.includes('emoji') && code !== undefined) {
-      const unicode = emojiText(code);
+      const unicode = emojiPresentation(code);
       const name = attr(element, 'title') ?? attr(element, 'aria-label') ?? textOf(element);
       if (unicode !== undefined) return { kind: 'emoji', name: name.replace(/^:|:$/g, ''), unicode };
     }
@@ -279,21 +279,6 @@ function mentionKind(names: readonly string[]): MentionKind | undefined {
   if (names.includes('user-mention')) return names.includes('channel-wildcard-mention') ? 'channel-wildcard' : 'user';
   return undefined;
 }
-
-/**
- * The emoji as text. The server's codes drop the variation selector: a lone symbol (✈ 2708)
- * would show as a text glyph, and a keycap needs it before its combining mark.
- */
-function emojiText(code: string): string | undefined {
-  const glyph = unicodeGlyph(code);
-  if (glyph === undefined) return undefined;
-  const points = [...glyph];
-  const last = points.at(-1) ?? '';
-  if (last === '\u20e3') return `${points.slice(0, -1).join('')}\ufe0f\u20e3`;
-  const lastPoint = last.codePointAt(0) ?? 0;
-  return lastPoint < 0x1f000 && last !== '\ufe0f' ? `${glyph}\ufe0f` : glyph;
-}
-
 
 /** The server writes a time mention's moment in UTC ISO form (`2017-06-05T22:30:00Z`). */
 function timeMention(element: HtmlElement): Inline {

@@ -2,6 +2,7 @@
 import { silentLogger } from '../../../main/api/logger';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
+import { channelFeedHandlers } from '../../../main/handlers/channel-feed';
 import { conversationHandlers } from '../../../main/handlers/conversations';
 import { draftHandlers } from '../../../main/handlers/drafts';
 import { outboxHandlers } from '../../../main/handlers/outbox';
@@ -20,6 +21,7 @@ export function messagingHandlers(session: AccountSession) {
   } as unknown as CoreContext;
   return asCalled({
     ...conversationHandlers(context),
+    ...channelFeedHandlers(context),
     ...topicHandlers(context),
     ...snippetHandlers(context),
     ...draftHandlers(context),

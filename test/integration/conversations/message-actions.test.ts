@@ -103,6 +103,12 @@ describe('message actions online', () => {
       delete_limit_seconds: null,
       can_delete_own: true,
       can_delete_any: false,
+      can_move_topics: true,
+      can_move_channels: false,
+      can_resolve: true,
+      moves_unlimited: false,
+      move_within_limit_seconds: 604_800,
+      move_between_limit_seconds: 604_800,
     });
     const adminRules = await actions(adminSession)['messages.editRules'](undefined);
     expect(adminRules.can_delete_any).toBe(true);

@@ -1,6 +1,7 @@
-// Editing a message's content and deleting a message, with the organization's rules real servers
-// apply (editing allowed at all, the sender only, within the edit limit; deleting by the delete
-// groups within the delete limit), and the update_message / delete_message events.
+// Editing a message's content (or moving it: messageMoves.ts) and deleting a message, with the
+// organization's rules real servers apply (editing allowed at all, the sender only, within the edit
+// limit; deleting by the delete groups within the delete limit), and the update_message /
+// delete_message events.
 import { canSeeMessage } from '../access';
 import { nowSeconds, type Sim } from '../context';
 import type { MessageRow, UserRow } from '../db/rows';
@@ -11,6 +12,7 @@ import type { Route } from '../http/router';
 import { renderContent } from '../messaging/send';
 import { REALM_PERMISSIONS } from '../permissions';
 import { isMeMessage, viewerFlags } from '../records/message';
+import { applyMove, checkCanMove, checkMovePayload, isMove, moveRequest } from './messageMoves';
 
 /** The organization's message-editing settings, as registration announces them. */
 export const MESSAGE_EDITING = {
@@ -48,6 +50,15 @@ function checkCanDelete(user: UserRow, message: MessageRow): void {
   }
 }
 
+function editContent(sim: Sim, user: UserRow, before: MessageRow, requested: string): void {
+  // An emptied message is kept, saying so, as real servers do.
+  const content = requested.trim() === '' ? '(deleted)' : requested;
+  const editTimestamp = nowSeconds();
+  const after: MessageRow = { ...before, content, rendered_content: renderContent(sim, content), last_edit_timestamp: editTimestamp };
+  sim.db.prepare('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?').run(after.content, after.rendered_content, editTimestamp, after.id);
+  publishEdit(sim, user, before, after, editTimestamp);
+}
+
 function publishEdit(sim: Sim, editor: UserRow, before: MessageRow, after: MessageRow, editTimestamp: number): void {
   const common = {
     type: 'update_message',
@@ -80,20 +91,16 @@ export const messageEditRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/messages/{message_id}',
-    params: ['content'],
+    params: ['content', 'topic', 'stream_id', 'propagate_mode', 'send_notification_to_old_thread', 'send_notification_to_new_thread'],
     handle({ sim, user, params, path }) {
       const before = visibleMessage(sim, user, path.int('message_id'));
       const requested = params.string('content');
-      if (requested === undefined) throw badRequest('Nothing to change');
-      checkCanEditContent(user, before);
-      // An emptied message is kept, saying so, as real servers do.
-      const content = requested.trim() === '' ? '(deleted)' : requested;
-      const editTimestamp = nowSeconds();
-      const after: MessageRow = { ...before, content, rendered_content: renderContent(sim, content), last_edit_timestamp: editTimestamp };
-      sim.db
-        .prepare('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?')
-        .run(after.content, after.rendered_content, editTimestamp, after.id);
-      publishEdit(sim, user, before, after, editTimestamp);
+      const move = moveRequest(sim, before, params);
+      if (requested !== undefined) checkCanEditContent(user, before);
+      checkMovePayload(before, move, requested);
+      if (isMove(move)) checkCanMove(sim, user, before, move);
+      if (requested !== undefined) editContent(sim, user, before, requested);
+      if (isMove(move)) applyMove(sim, user, visibleMessage(sim, user, before.id), move);
       return {};
     },
   },

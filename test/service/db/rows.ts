@@ -70,6 +70,8 @@ export interface MessageRow {
   client: string;
   /** Absent until the content is first edited. */
   last_edit_timestamp?: number | null;
+  /** Absent until the message is first moved (resolving its topic is not a move). */
+  last_moved_timestamp?: number | null;
 }
 
 export interface ReactionRow {

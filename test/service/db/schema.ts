@@ -113,7 +113,8 @@ CREATE TABLE messages (
   rendered_content TEXT NOT NULL,
   timestamp INTEGER NOT NULL,
   client TEXT NOT NULL,
-  last_edit_timestamp INTEGER
+  last_edit_timestamp INTEGER,
+  last_moved_timestamp INTEGER
 );
 CREATE INDEX messages_topic ON messages (stream_id, topic COLLATE NOCASE, id);
 CREATE INDEX messages_dm ON messages (dm_key, id);

@@ -22,6 +22,8 @@ export function showEmptyTopicAs(event: ServiceEvent, displayName: string): Serv
     case 'typing':
     case 'delete_message':
       return 'topic' in event ? (withTopic(event, 'topic', displayName) as ServiceEvent) : event;
+    case 'update_message':
+      return withTopic(withTopic(event, 'subject', displayName), 'orig_subject', displayName) as ServiceEvent;
     case 'user_topic':
       return withTopic(event, 'topic_name', displayName) as ServiceEvent;
     case 'scheduled_messages':

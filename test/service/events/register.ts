@@ -5,6 +5,7 @@ import { channelFolderRecord, channelFolders, MAX_CHANNEL_FOLDER_DESCRIPTION_LEN
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../areas/channels';
 import { linkifiersFor } from '../areas/linkifiers';
 import { MESSAGE_EDITING } from '../areas/messageEdits';
+import { MESSAGE_MOVING } from '../areas/messageMoves';
 import { FIELD_TYPE_NAMES, profileFieldRecords } from '../areas/profileFields';
 import { savedSnippetRecord } from '../areas/savedSnippets';
 import { scheduledRecord } from '../areas/scheduledMessages';
@@ -285,6 +286,7 @@ function realm(sim: Sim): State {
     realm_default_language: 'en',
     realm_message_retention_days: -1,
     ...MESSAGE_EDITING,
+    ...MESSAGE_MOVING,
     realm_invite_required: false,
     realm_emails_restricted_to_domains: false,
     realm_waiting_period_threshold: 0,

@@ -80,6 +80,7 @@ export function messageRecord(db: Db, message: MessageRow, view: MessageView): R
   };
   if (message.stream_id !== null) record['stream_id'] = message.stream_id;
   if (typeof message.last_edit_timestamp === 'number') record['last_edit_timestamp'] = message.last_edit_timestamp;
+  if (typeof message.last_moved_timestamp === 'number') record['last_moved_timestamp'] = message.last_moved_timestamp;
   return record;
 }
 

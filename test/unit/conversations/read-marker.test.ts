@@ -1,6 +1,7 @@
-// Messages seen are marked read in batches: one call per second, each message once.
+// Messages seen are marked read in batches: one call per second, each message once, and only
+// while the reader is looking at the window (a background window leaves them unread).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { ReadMarker } from '../../../renderer/src/screens/conversations/read-marker';
+import { ReadMarker, type Attention } from '../../../renderer/src/screens/conversations/read-marker';
 
 type Callback = (entries: { isIntersecting: boolean; target: { getAttribute: (name: string) => string | null } }[]) => void;
 let fire: Callback;
@@ -29,12 +30,33 @@ afterEach(() => {
 });
 
 /** A message's element, as the conversation view renders it (data-message-id). */
-const element = (id: number) => ({ getAttribute: (name: string) => (name === 'data-message-id' ? String(id) : null) });
+const elements = new Map<number, { getAttribute: (name: string) => string | null }>();
+const element = (id: number) => {
+  const known = elements.get(id) ?? { getAttribute: (name: string) => (name === 'data-message-id' ? String(id) : null) };
+  elements.set(id, known);
+  return known;
+};
 const seen = (...ids: number[]) => ids.map((id) => ({ isIntersecting: true, target: element(id) }));
+
+/** The window's focus, switched by the test. */
+function attention(present: boolean): Attention & { set: (now: boolean) => void } {
+  let listener = () => {};
+  return {
+    present: () => present,
+    onChange: (heard) => {
+      listener = heard;
+      return () => (listener = () => {});
+    },
+    set: (now) => {
+      present = now;
+      listener();
+    },
+  };
+}
 
 it('flags what was seen within a second in one call, and stops watching those messages', () => {
   const calls: number[][] = [];
-  const marker = new ReadMarker(null, (ids) => calls.push(ids));
+  const marker = new ReadMarker(null, (ids) => calls.push(ids), attention(true));
   fire(seen(1, 2));
   vi.advanceTimersByTime(500);
   fire([...seen(3), { isIntersecting: false, target: element(4) }]);
@@ -48,4 +70,19 @@ it('flags what was seen within a second in one call, and stops watching those me
   expect(calls).toEqual([[1, 2, 3], [5]]);
   vi.advanceTimersByTime(2_000);
   expect(calls).toHaveLength(2);
+});
+
+it('leaves messages in view of an unfocused window unread until the reader comes back', () => {
+  const calls: number[][] = [];
+  const focus = attention(false);
+  const marker = new ReadMarker(null, (ids) => calls.push(ids), focus);
+  fire([...seen(1, 2)]);
+  // Scrolled past while away: no longer in view when the window gets its focus back.
+  fire([{ isIntersecting: false, target: element(1) }]);
+  vi.advanceTimersByTime(5_000);
+  expect(calls).toEqual([]);
+  focus.set(true);
+  vi.advanceTimersByTime(1_000);
+  expect(calls).toEqual([[2]]);
+  marker.close();
 });

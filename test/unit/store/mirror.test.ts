@@ -20,7 +20,8 @@ import {
 } from '../../../main/store/personal';
 import { setRealmValues } from '../../../main/store/realm';
 import { searchUsers, userByEmail, userStatusTable, usersTable } from '../../../main/store/users';
-import { addReaction, channelTopicConversation, conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
+import { feedMessages } from '../../../main/store/feeds';
+import { addReaction, channelTopicConversation, getMessage, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
 import { recordInviteLink } from '../../../main/store/invite-links';
 import { addUnread, channelPlace } from '../../../main/store/unread';
 import { channel, message, user } from './fixtures';
@@ -266,18 +267,18 @@ describe('messages per conversation', () => {
     db = openMirror(':memory:');
     upsertMessages(db, [1, 2, 3, 4].map((id) => ({ message: message(id, id === 3 ? 'other' : 'lunch'), flags: [] })), new ChangeCollector());
     const lunch = channelTopicConversation(5, 'lunch');
-    expect(conversationMessages(db, lunch, { limit: 2 }).map((m) => m.message.id)).toEqual([2, 4]);
-    expect(conversationMessages(db, lunch, { before: 2 }).map((m) => m.message.id)).toEqual([1]);
+    expect(feedMessages(db, { conversation: lunch }, { limit: 2 }).map((m) => m.message.id)).toEqual([2, 4]);
+    expect(feedMessages(db, { conversation: lunch }, { before: 2, limit: 50 }).map((m) => m.message.id)).toEqual([1]);
 
     const thumbs = { emoji_name: '+1', emoji_code: '1f44d', reaction_type: 'unicode_emoji' as const, user_id: 9 };
     expect(addReaction(db, 4, thumbs, new ChangeCollector())).toBe(true);
     expect(reportedMessages((changes) => setFlag(db, [2, 4, 99], 'starred', true, changes))).toEqual([2, 4]);
-    let [two, four] = conversationMessages(db, lunch, { limit: 2 });
+    let [two, four] = feedMessages(db, { conversation: lunch }, { limit: 2 });
     expect(four?.message.reactions).toEqual([thumbs]);
     expect(two?.flags).toEqual(['starred']);
     removeReaction(db, 4, thumbs, new ChangeCollector());
     setFlag(db, [2], 'starred', false, new ChangeCollector());
-    [two, four] = conversationMessages(db, lunch, { limit: 2 });
+    [two, four] = feedMessages(db, { conversation: lunch }, { limit: 2 });
     expect(four?.message.reactions).toEqual([]);
     expect(two?.flags).toEqual([]);
   });

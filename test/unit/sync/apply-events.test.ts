@@ -174,7 +174,15 @@ describe('other mirrored records', () => {
       ev({ type: 'submessage', msg_type: 'widget', message_id: 2, submessage_id: 7, sender_id: 11, content: '{"vote":1}' }),
     ]);
     expect(getMessage(db, 1)?.message).toMatchObject({ rendered_content: '<p>edited</p>', subject: 'dinner', stream_id: 6, last_edit_timestamp: 1700000100 });
-    expect(getMessage(db, 2)?.message).toMatchObject({ rendered_content: '<p>m2</p>', subject: 'dinner', stream_id: 6 });
+    expect(getMessage(db, 2)?.message).toMatchObject({ rendered_content: '<p>m2</p>', subject: 'dinner', stream_id: 6, last_moved_timestamp: 1700000100 });
+    // Resolving the topic moves its messages too, but is no move as the server counts them.
+    applyEvents(db, [
+      ev({
+        type: 'update_message', user_id: 10, edit_timestamp: 1700000200, message_id: 2, message_ids: [1, 2], flags: [], rendering_only: false,
+        stream_name: 'other', stream_id: 6, propagate_mode: 'change_all', orig_subject: 'dinner', subject: '✔ dinner', topic_links: [],
+      }),
+    ]);
+    expect(getMessage(db, 2)?.message).toMatchObject({ subject: '✔ dinner', last_moved_timestamp: 1700000100 });
     expect(getMessage(db, 2)?.message.submessages).toEqual([{ msg_type: 'widget', content: '{"vote":1}', message_id: 2, sender_id: 11, id: 7 }]);
     applyEvents(db, [ev({ type: 'delete_message', message_type: 'stream', message_ids: [1], stream_id: 6, topic: 'dinner' })]);
     expect(getMessage(db, 1)).toBeUndefined();

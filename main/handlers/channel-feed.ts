@@ -1,0 +1,23 @@
+// A channel's feed (the channel view): every topic of the channel, paged as a conversation is
+// (online the server's narrow `channel:ID`, offline the mirror's) and brought up to date from
+// the mirror with what a change notice named; with the messages waiting for any of its topics.
+import type { ChannelPage } from '../../shared/ipc';
+import { feedPage } from '../app/feed-pages';
+import { feedUpdate } from '../store/feeds';
+import { UPDATE_NEWER } from './conversations';
+import type { CoreContext } from './context';
+import type { AreaHandlers } from './dispatch';
+
+export function channelFeedHandlers(context: CoreContext): AreaHandlers<'channel.page' | 'channel.update'> {
+  return {
+    'channel.page': async ({ stream_id, ...request }): Promise<ChannelPage> => {
+      const session = context.activeSession();
+      const page = await feedPage(session, { stream_id }, [{ operator: 'channel', operand: stream_id }], request);
+      return { ...page, pending: session.sendQueue.pendingInChannel(stream_id) };
+    },
+    'channel.update': ({ stream_id, after, message_ids }) => {
+      const session = context.activeSession();
+      return { ...feedUpdate(session.db, { stream_id }, after, message_ids, UPDATE_NEWER), pending: session.sendQueue.pendingInChannel(stream_id) };
+    },
+  };
+}

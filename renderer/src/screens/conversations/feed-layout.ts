@@ -1,0 +1,90 @@
+// How a feed reads like a chat: a sender's consecutive messages within a few minutes go under one
+// avatar and name, a divider opens each day ("Today", "Yesterday", then the date, in the reader's
+// time zone), and one "New messages" divider sits above the first message that was unread when the
+// feed opened. Pure: messages in, rows out.
+import type { MessageView } from '../../../../shared/ipc';
+
+/** The longest pause between two messages of one sender that still reads as one run. */
+export const GROUP_SECONDS = 5 * 60;
+
+export interface FeedRow {
+  view: MessageView;
+  /** The day divider above this message, when it is the day's first. */
+  day: string | null;
+  /** Shown under the previous message's avatar and name. */
+  continued: boolean;
+  /** The "New messages" divider goes above it. */
+  firstNew: boolean;
+}
+
+export interface LayoutOptions {
+  timeZone: string;
+  /** Now, in seconds: which day is "Today". */
+  now: number;
+  /** The first message unread as the feed opened (null: none). */
+  newFrom: number | null;
+}
+
+const dayKeys = new Map<string, Intl.DateTimeFormat>();
+const dayNames = new Map<string, Intl.DateTimeFormat>();
+
+function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
+  let formatter = map.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    map.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Day numbers by zone and quarter hour: every zone's offset is a whole number of quarter hours. */
+const days = new Map<string, Map<number, number>>();
+const QUARTER_HOUR = 15 * 60;
+
+/** The calendar day of a moment in a time zone, as a day number (days since 1970-01-01 there). */
+function dayNumber(seconds: number, timeZone: string): number {
+  const quarter = Math.floor(seconds / QUARTER_HOUR);
+  let zone = days.get(timeZone);
+  if (zone === undefined) days.set(timeZone, (zone = new Map()));
+  let day = zone.get(quarter);
+  if (day === undefined) zone.set(quarter, (day = calendarDay(quarter * QUARTER_HOUR, timeZone)));
+  return day;
+}
+
+function calendarDay(seconds: number, timeZone: string): number {
+  const parts = cached(dayKeys, timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' }, 'en-US').formatToParts(seconds * 1000);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+export function dayLabel(seconds: number, options: Pick<LayoutOptions, 'timeZone' | 'now'>): string {
+  const ago = dayNumber(options.now, options.timeZone) - dayNumber(seconds, options.timeZone);
+  if (ago === 0) return 'Today';
+  if (ago === 1) return 'Yesterday';
+  return cached(dayNames, options.timeZone, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).format(seconds * 1000);
+}
+
+/** Whether two messages are one conversation's (a channel feed interleaves topics). */
+function sameConversation(a: MessageView, b: MessageView): boolean {
+  return a.message.stream_id === b.message.stream_id && a.message.subject === b.message.subject;
+}
+
+export function feedLayout(views: readonly MessageView[], options: LayoutOptions): FeedRow[] {
+  let previous: MessageView | undefined;
+  let previousDay: number | undefined;
+  return views.map((view) => {
+    const day = dayNumber(view.message.timestamp, options.timeZone);
+    const firstNew = view.message.id === options.newFrom;
+    const newDay = day !== previousDay;
+    const continued =
+      previous !== undefined &&
+      !newDay &&
+      !firstNew &&
+      previous.message.sender_id === view.message.sender_id &&
+      sameConversation(previous, view) &&
+      view.message.timestamp - previous.message.timestamp <= GROUP_SECONDS;
+    previous = view;
+    previousDay = day;
+    return { view, day: newDay ? dayLabel(view.message.timestamp, options) : null, continued, firstNew };
+  });
+}

@@ -1,0 +1,32 @@
+// A channel's feed: every topic of one channel interleaved, newest at the bottom (the channel
+// view), paged and brought up to date as a conversation's feed is, offline from the mirror too;
+// and the messages waiting in the outbox for any of its topics.
+import { z } from 'zod';
+import type { ConversationKey } from '../conversation';
+import type { MessageView } from './conversations';
+import { feedPage } from './conversations';
+import { channel, id } from './define';
+import type { PendingMessage } from './send-queue';
+
+export interface ChannelPage {
+  messages: MessageView[];
+  found_oldest: boolean;
+  found_newest: boolean;
+  /** The messages waiting in the outbox, per topic of the channel (by conversation key), in send order. */
+  pending: Record<ConversationKey, PendingMessage[]>;
+}
+
+export interface ChannelUpdate {
+  /** The messages asked for that are still in the channel, and those newer than `after`, oldest first. */
+  messages: MessageView[];
+  /** Asked for and no longer in the channel: deleted, or moved to another channel. */
+  removed: number[];
+  /** More messages are newer than `after` than one answer holds: read the page again instead. */
+  truncated: boolean;
+  pending: Record<ConversationKey, PendingMessage[]>;
+}
+
+export const channelFeedChannels = {
+  'channel.page': channel<ChannelPage>()(z.object({ stream_id: id, ...feedPage })),
+  'channel.update': channel<ChannelUpdate>()(z.object({ stream_id: id, after: z.number().int().min(0), message_ids: z.array(id).max(1_000) })),
+} as const;

@@ -1,0 +1,120 @@
+// Feeds against the simulator: a conversation opened at its first unread message (read ones above
+// it for context), a channel's every topic interleaved (the channel view) from the server and then
+// from the mirror alone, offline, with newer pages after what is shown; and a topic's messages
+// renamed, resolved and moved, the mirror following the server's event, refusals in its words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountSession } from '../../../main/app/session';
+import { READ_ABOVE_UNREAD } from '../../../main/app/feed-pages';
+import { getMessage } from '../../../main/store/messages';
+import { startService, type RunningService, type ServiceAccount } from '../../service/index';
+import { clientFor } from '../../service/testing/client';
+import { mirrorDir, startSession, until } from '../sync/engine-harness';
+import { messagingHandlers } from './harness';
+
+let service: RunningService;
+let member: ServiceAccount;
+let moderator: ServiceAccount;
+let session: AccountSession;
+let h: ReturnType<typeof messagingHandlers>;
+const mirror = mirrorDir();
+const serviceDb = mirrorDir();
+
+const ids = (page: { messages: { message: { id: number } }[] }) => page.messages.map((view) => view.message.id);
+
+/** A message to the member from another account, unread for the member. */
+async function sendToMember(topic: string, content: string, as: ServiceAccount = moderator): Promise<number> {
+  const reply = await clientFor(service.url, as).post('/messages', { type: 'stream', to: 1, topic, content });
+  return reply.body['id'] as number;
+}
+
+beforeAll(async () => {
+  service = await startService({ org: 'demo', dbPath: serviceDb.path, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
+  member = service.accounts.find((a) => a.role === 400)!;
+  moderator = service.accounts.find((a) => a.role === 300)!;
+  session = startSession(service.url, member, mirror.path, { backoff: { baseMs: 100, maxMs: 500 } });
+  h = messagingHandlers(session);
+  await until(() => session.engine.status.state === 'online', 'online');
+});
+afterAll(async () => {
+  await session?.close();
+  await service?.close();
+  mirror.remove();
+  serviceDb.remove();
+});
+
+describe('a conversation opened at its first unread message', () => {
+  it('holds the read messages above the first unread one and the unread ones after it, online and from the mirror', async () => {
+    const read: number[] = [];
+    for (let i = 0; i < READ_ABOVE_UNREAD + 5; i++) read.push(await sendToMember('long read', `read ${i}`));
+    await h['messages.flag']({ messages: read, op: 'add', flag: 'read' });
+    const unread = [await sendToMember('long read', 'new one'), await sendToMember('long read', 'new two')];
+    await until(() => getMessage(session.db, unread[1]!) !== undefined, 'the new messages cached');
+
+    const online = await h['messages.page']({ conversation: 'channel:1:long read', anchor: 'first_unread', limit: 50, cached: false });
+    expect(ids(online)).toEqual([...read.slice(-READ_ABOVE_UNREAD), ...unread]);
+    expect(online).toMatchObject({ found_oldest: false, found_newest: true });
+    const cached = await h['messages.page']({ conversation: 'channel:1:long read', anchor: 'first_unread', limit: 50, cached: true });
+    expect(ids(cached)).toEqual(ids(online));
+    expect(cached.found_newest).toBe(true);
+    // Nothing unread: the newest page.
+    await h['messages.flag']({ messages: unread, op: 'add', flag: 'read' });
+    const newest = await h['messages.page']({ conversation: 'channel:1:long read', anchor: 'first_unread', limit: 3, cached: true });
+    expect(ids(newest)).toEqual([read.at(-1), ...unread]);
+  });
+
+  it('pages forward after a message, saying when the newest is reached', async () => {
+    const page = await h['messages.page']({ conversation: 'channel:1:long read', limit: 50, cached: false });
+    const [, second, third] = ids(page);
+    const after = await h['messages.page']({ conversation: 'channel:1:long read', after: second!, limit: 1, cached: false });
+    expect(ids(after)).toEqual([third]);
+    expect(after.found_newest).toBe(false);
+  });
+});
+
+describe("a channel's feed", () => {
+  it('interleaves its topics, newest last, from the server and then from the mirror alone offline, with what waits to be sent', async () => {
+    const online = await h['channel.page']({ stream_id: 1, limit: 500, cached: false });
+    const topics = new Set(online.messages.map((view) => view.message.subject));
+    expect(topics.size).toBeGreaterThan(2);
+    expect(online.messages.every((view) => view.message.stream_id === 1)).toBe(true);
+    expect(ids(online)).toEqual([...ids(online)].sort((a, b) => a - b));
+
+    const port = Number(new URL(service.url).port);
+    await service.close();
+    await until(() => session.engine.status.state === 'offline', 'offline');
+    await h['messages.send']({ conversation: 'channel:1:welcome', content: 'Written offline' });
+    const offline = await h['channel.page']({ stream_id: 1, limit: 500, cached: false });
+    expect(ids(offline)).toEqual(ids(online));
+    expect(offline.pending['channel:1:welcome']?.map((pending) => pending.content)).toEqual(['Written offline']);
+    const older = await h['channel.page']({ stream_id: 1, before: ids(online)[3]!, limit: 2, cached: false });
+    expect(ids(older)).toEqual(ids(online).slice(1, 3));
+    service = await startService({ org: 'demo', dbPath: serviceDb.path, port, resume: true, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
+    await until(() => session.engine.status.state === 'online', 'online again', 20_000);
+    await until(async () => Object.keys((await h['channel.update']({ stream_id: 1, after: 0, message_ids: [] })).pending).length === 0, 'the offline message sent and filed', 20_000);
+  });
+});
+
+describe('moving a topic', () => {
+  it('renames a topic from a message on, resolves it, and the mirror follows the event; a channel move the role lacks is refused in the server’s words', async () => {
+    const first = await sendToMember('triage', 'one');
+    const second = await sendToMember('triage', 'two');
+    await until(() => getMessage(session.db, second) !== undefined, 'cached');
+
+    await h['topics.move']({ message_id: second, topic: 'triage later', propagate_mode: 'change_later' });
+    await until(() => getMessage(session.db, second)?.message.subject === 'triage later', 'the rename filed');
+    expect(getMessage(session.db, first)?.message.subject).toBe('triage');
+    expect(getMessage(session.db, second)?.message.last_moved_timestamp).toBeGreaterThan(0);
+
+    await h['topics.move']({ message_id: first, topic: '✔ triage', propagate_mode: 'change_all' });
+    await until(() => getMessage(session.db, first)?.message.subject === '✔ triage', 'the resolve filed');
+    expect(getMessage(session.db, first)?.message.last_moved_timestamp).toBeUndefined();
+    const update = await h['channel.update']({ stream_id: 1, after: second, message_ids: [first, second] });
+    expect(update.messages.map((view) => [view.message.id, view.message.subject])).toEqual([
+      [first, '✔ triage'],
+      [second, 'triage later'],
+    ]);
+
+    await expect(h['topics.move']({ message_id: first, stream_id: 2, propagate_mode: 'change_all' })).rejects.toThrow("You don't have permission to move this message");
+    await expect(h['topics.move']({ message_id: first, propagate_mode: 'change_all' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});

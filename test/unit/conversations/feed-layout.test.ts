@@ -1,0 +1,55 @@
+// A feed reads like a chat: one avatar and name over a sender's run of messages, a divider per day
+// named as people say it, and "New messages" above the first message unread at opening.
+import { expect, it } from 'vitest';
+import { feedLayout, GROUP_SECONDS, type LayoutOptions } from '../../../renderer/src/screens/conversations/feed-layout';
+import type { MessageView } from '../../../shared/ipc';
+
+/** 2026-11-26 12:00 UTC. */
+const NOON = Date.UTC(2026, 10, 26, 12) / 1000;
+const DAY = 86_400;
+
+let nextId = 1;
+function view(sender_id: number, timestamp: number, subject = 'lunch', flags: string[] = ['read']): MessageView {
+  const message = { id: nextId++, sender_id, timestamp, subject, stream_id: 5 } as unknown as MessageView['message'];
+  return { message, flags };
+}
+
+const options: LayoutOptions = { timeZone: 'UTC', now: NOON, newFrom: null };
+const shape = (views: MessageView[], opts = options) =>
+  feedLayout(views, opts).map((row) => [row.day, row.continued, row.firstNew]);
+
+it('groups a sender’s messages a few minutes apart, and starts again after a pause, another sender or topic', () => {
+  const views = [
+    view(1, NOON - 600),
+    view(1, NOON - 600 + GROUP_SECONDS),
+    view(1, NOON - 600 + 2 * GROUP_SECONDS + 1),
+    view(2, NOON),
+    view(2, NOON + 10, 'dinner'),
+  ];
+  expect(shape(views)).toEqual([
+    ['Today', false, false],
+    [null, true, false],
+    [null, false, false],
+    [null, false, false],
+    [null, false, false],
+  ]);
+});
+
+it('names days Today, Yesterday, then by date, in the reader’s time zone', () => {
+  const views = [view(1, NOON - 3 * DAY), view(1, NOON - DAY), view(1, NOON - DAY + 60), view(1, NOON)];
+  expect(shape(views).map(([day]) => day)).toEqual([expect.stringMatching(/Nov 23, 2026/), 'Yesterday', null, 'Today']);
+  // Now (12:00 UTC on the 26th) is the 27th in Kiritimati (UTC+14): 09:00 UTC is today in UTC, yesterday there.
+  const morning = view(1, NOON - 3 * 3600);
+  expect(shape([morning])[0]![0]).toBe('Today');
+  expect(shape([morning], { ...options, timeZone: 'Pacific/Kiritimati' })[0]![0]).toBe('Yesterday');
+});
+
+it('puts the New messages divider above the first unread message and breaks the run there', () => {
+  const views = [view(1, NOON - 60), view(1, NOON - 30, 'lunch', []), view(1, NOON, 'lunch', [])];
+  const opts = { ...options, newFrom: views[1]!.message.id };
+  expect(shape(views, opts)).toEqual([
+    ['Today', false, false],
+    [null, false, true],
+    [null, true, false],
+  ]);
+});

@@ -1,0 +1,25 @@
+// A message's preview line (the Inbox, desktop notifications) reads as the message does: emoji as
+// their glyphs, not the `:tada:` the server's markup carries for clients without emoji.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { previewText } from '../../../main/store/message-text';
+
+const cases = new Map(
+  (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'reference', 'real', 'rendered-markdown.json'), 'utf8')) as { cases: { name: string; rendered: string }[] }).cases.map(
+    (c) => [c.name, c.rendered],
+  ),
+);
+const real = (name: string): string => cases.get(name) ?? '';
+
+it.each([
+  ['many_emoji', 'test 🙂 again 💩 :) foo:)bar x::y::z :wasted waste: :fakeemojithisshouldnotrender:'],
+  ['emojis_without_space', '🐈hello🐕🐇'],
+  ['emoji_sequence_one', '🤷‍♀️'],
+  ['emoji_sequence_two', '👁‍🗨 #️⃣'],
+  ['random_emoji_1', '✈️'],
+  ['zulip_emoji', ':zulip:'],
+  ['not_emoji', ':not_an_emoji:'],
+])('shows %s as a person reads it', (name, text) => {
+  expect(previewText(real(name))).toBe(text);
+});
