@@ -27,6 +27,7 @@ import { workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
 import { DeferrableCalls } from './deferrable';
 import type { NotificationSink } from './desktop-alerts';
+import { PresenceReports } from './presence-reports';
 import { Downloads, type SaveDialog } from './downloads';
 import { MessageNotifications } from './notifications';
 import { SendQueue } from './send-queue';
@@ -68,6 +69,8 @@ export interface SessionOptions {
   saveDialog?: SaveDialog;
   /** How much the files staged for upload may take (DEFAULT_STAGING_LIMITS when absent). */
   stagingLimits?: StagingLimits;
+  /** Whether the app's window has the focus: the presence reported is then active, otherwise idle. */
+  focused?: () => boolean;
 }
 
 /**
@@ -106,6 +109,7 @@ export class AccountSession {
   readonly uploads: Uploads;
   /** Files of its server saved where the user asks, and images shown at full size. */
   readonly downloads: Downloads;
+  readonly presence: PresenceReports;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
@@ -159,6 +163,7 @@ export class AccountSession {
       onProgress: options.onUploadProgress ?? (() => undefined),
     });
     this.downloads = new Downloads({ ...this.#accountServer(), saveDialog: options.saveDialog });
+    this.presence = new PresenceReports({ db: this.db, write: this.write, client: this.client, online, focused: options.focused ?? (() => false), logger: options.logger });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
     const snapshot: SnapshotStep =
       options.snapshotMode === 'worker'
@@ -183,6 +188,7 @@ export class AccountSession {
         if (status.state === 'online') {
           void this.outbox.catchUp();
           this.unreadFetch.run();
+          this.presence.online();
         }
       },
       onTyping: (event) => this.typing.handle(event),
@@ -286,6 +292,7 @@ export class AccountSession {
     await this.engine.stop();
     await this.unreadFetch.dispose();
     this.bulkJobs.dispose();
+    this.presence.dispose();
     await this.outbox.close();
     await this.uploads.close();
     this.typing.clear();

@@ -9,6 +9,7 @@ import { migration007 } from './007-unread-conversations';
 import { migration008 } from './008-search-index-in-writers';
 import { migration009 } from './009-sent-messages-await-their-event';
 import { migration011 } from './011-search-any-script-and-operators';
+import { migration012 } from './012-presence';
 import type { Migration } from './migration';
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration011];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration011, migration012];

@@ -23,6 +23,7 @@ import { searchUsers, userByEmail, userStatusTable, usersTable } from '../../../
 import { addReaction, channelTopicConversation, conversationMessages, getMessage, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
 import { recordInviteLink } from '../../../main/store/invite-links';
 import { addUnread, channelPlace } from '../../../main/store/unread';
+import { replacePresences } from '../../../main/store/presence';
 import { channel, message, user } from './fixtures';
 import { ChangeCollector } from '../../../main/store/changes';
 
@@ -80,6 +81,9 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   realm: (db) => setRealmValues(db, { realm_name: 'Demo' }),
   users: (db) => upsertRecords(db, usersTable, [user(1, 'Ada Lovelace', 'ada@example.com')]),
   user_status: (db) => upsertRecords(db, userStatusTable, [{ user_id: 1, status_text: 'On leave' }]),
+  presence: (db) => replacePresences(db, { presences: { '1': { active_timestamp: 1_800_000_000, idle_timestamp: 1_800_000_000 } }, server_timestamp: 1_800_000_010 }, 1_800_000_010_000),
+  // Written by the presence seed, with its report.
+  presence_report: () => undefined,
   channels: (db) => upsertRecords(db, channelsTable, [channel(5, 'general')]),
   subscriptions: (db) => upsertRecords(db, subscriptionsTable, [{ ...channel(5, 'general'), color: '#c2c2c2' }]),
   channel_folders: (db) => upsertRecords(db, channelFoldersTable, [{ channel_folder_id: 10, name: 'Design', description: '', is_archived: false }]),
