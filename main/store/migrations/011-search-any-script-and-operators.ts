@@ -41,7 +41,6 @@ export const migration011: Migration = {
       after = rows.at(-1)!.message_id;
     }
     db.exec(`
-      CREATE INDEX messages_sender ON messages (sender_id);
       CREATE INDEX messages_with_link ON messages (message_id) WHERE has_link = 1;
       CREATE INDEX messages_with_image ON messages (message_id) WHERE has_image = 1;
       CREATE INDEX messages_with_attachment ON messages (message_id) WHERE has_attachment = 1;
