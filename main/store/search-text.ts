@@ -14,7 +14,7 @@ const CJK_RUN = new RegExp(`(?:${CJK_LETTER})+`, 'gu');
 /** An emoji character: a keycap as a whole, else each pictograph, skin tone and regional indicator. */
 const EMOJI = /[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}/gu;
 /** Text wholly in the ASCII range has neither: most messages skip both passes. */
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[^\p{ASCII}]/u;
 
 function emojiToken(emoji: string): string {
   const codes = [...emoji].map((char) => char.codePointAt(0)!).filter((code) => code !== 0xfe0f);
