@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { latestVersion, MirrorTooNewError, schemaVersion } from '../../../main/store/migrations/runner';
+import { latestVersion, migrate, MirrorTooNewError, schemaVersion } from '../../../main/store/migrations/runner';
 import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
 import { migrations } from '../../../main/store/migrations';
 import { saveDraft } from '../../../main/store/drafts';
@@ -161,6 +161,18 @@ function sameColumns(
 }
 
 describe('migrations', () => {
+  it('go by their version: a list that skips a number (another branch holds it) applies the rest, in order', () => {
+    const db = new Database(':memory:');
+    const ran: number[] = [];
+    const step = (version: number) => ({ version, up: () => void ran.push(version) });
+    migrate(db, [step(1), step(2), step(4), step(5)], 4);
+    expect([ran, schemaVersion(db)]).toEqual([[1, 2, 4], 4]);
+    migrate(db, [step(1), step(2), step(4), step(5)]);
+    expect([ran, schemaVersion(db)]).toEqual([[1, 2, 4, 5], 5]);
+    expect(() => migrate(db, [step(1), step(2), step(4)])).toThrow(MirrorTooNewError);
+    db.close();
+  });
+
   it('every table of the schema has a seed, and each seed writes a row', () => {
     const db = openMirror(':memory:');
     seedEveryTable(db);
