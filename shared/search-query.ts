@@ -41,7 +41,7 @@ export type QueryPiece =
 const SPACE = /[\s\p{Cc}]/u;
 const OPERATOR = /^(-?)([A-Za-z][A-Za-z-]*):/;
 
-export function operatorNamed(name: string): SearchOperator | undefined {
+function operatorNamed(name: string): SearchOperator | undefined {
   const lower = name.toLowerCase();
   return (SEARCH_OPERATORS as readonly string[]).includes(lower) ? (lower as SearchOperator) : ALIASES[lower];
 }

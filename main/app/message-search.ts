@@ -16,7 +16,7 @@ import type { AccountSession } from './session';
 import { UserFacingError } from './user-facing-error';
 
 /** What the search box asked for, as the server and the mirror are asked it. */
-export interface ResolvedSearch {
+interface ResolvedSearch {
   narrow: NarrowTerm[];
   /** `near:`: the message the results are around. */
   anchor?: number;
@@ -72,7 +72,7 @@ function narrowTerm(db: ReadOnlyMirror, term: SearchTerm, self_id: number): Narr
 }
 
 /** The query as a narrow: names resolved from the mirror, the words and phrases as one `search` term, as the family's clients send it. */
-export function resolveSearch(db: ReadOnlyMirror, text: string, self_id: number): ResolvedSearch {
+function resolveSearch(db: ReadOnlyMirror, text: string, self_id: number): ResolvedSearch {
   const query = parseSearch(text);
   const [incomplete] = query.incomplete;
   if (incomplete !== undefined) throw new UserFacingError('INVALID_ARGUMENT', `${incomplete}: needs a value after the colon.`);

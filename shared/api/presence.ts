@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { recordId } from './record-schemas';
 
-export const modernPresenceSchema = z.looseObject({ active_timestamp: z.number(), idle_timestamp: z.number() });
+const modernPresenceSchema = z.looseObject({ active_timestamp: z.number(), idle_timestamp: z.number() });
 export type ModernPresence = z.infer<typeof modernPresenceSchema>;
 
 /** Keyed by user ID (registration and reports asked with slim_presence). */
@@ -30,7 +30,7 @@ export interface UpdatePresenceParams {
 }
 
 /** One client's entry of a legacy `presence` event. */
-export const legacyPresenceSchema = z.looseObject({ status: z.enum(['active', 'idle']), timestamp: z.number() });
+const legacyPresenceSchema = z.looseObject({ status: z.enum(['active', 'idle']), timestamp: z.number() });
 
 export const presenceEventSchema = z.looseObject({
   user_id: recordId,
