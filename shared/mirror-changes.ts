@@ -6,6 +6,8 @@ import type { PendingMessage } from './ipc-channels/send-queue';
 export type MirrorKind =
   | 'users'
   | 'user_status'
+  /** Who is active, idle or offline, by user id. */
+  | 'presence'
   | 'channels'
   | 'subscriptions'
   | 'channel_folders'

@@ -11,6 +11,7 @@ import type { Dialect } from '../../shared/api/dialects';
 import { registrationContext, type RegistrationContext } from '../../shared/api/registration';
 import type { MessageType } from '../../shared/api/records';
 import { inviteSchema } from '../../shared/api/invites';
+import { presenceAnswerSchema } from '../../shared/api/presence';
 import { userSchema } from '../../shared/api/record-schemas';
 import { uploadAnswerSchema } from '../../shared/api/uploads';
 import { readAnswer, toServiceError } from './answers';
@@ -106,6 +107,8 @@ const ANSWER_CHECKS: AnswerChecks = {
   getInvites: ({ invites }) => checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites),
   // Sign-in keeps who the key belongs to from this answer.
   getOwnUser: (user) => checkedAnswer('GET /users/me', 'answer', userSchema, user),
+  // Written to the mirror as it comes.
+  updatePresence: (answer) => checkedAnswer('POST /users/me/presence', 'answer', presenceAnswerSchema, answer),
 };
 
 /** Used until registration announces event_queue_longpoll_timeout_seconds (the reference's default). */

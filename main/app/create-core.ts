@@ -188,6 +188,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
         onUploadProgress: (progress) => emit('files.progress', progress),
         ...(options.saveDialog && { saveDialog: options.saveDialog }),
         notifications: alerts,
+        focused: () => alerts.viewing.focused,
         onDelivered: (messages) => emit('outbox.delivered', { messages }),
       });
       setStatus({ state: 'connecting' });

@@ -29,6 +29,7 @@ import type { ServedFile } from './core';
 import { DeferrableCalls } from './deferrable';
 import { DiskWatch } from './disk-watch';
 import type { NotificationSink } from './desktop-alerts';
+import { PresenceReports } from './presence-reports';
 import { Downloads, type SaveDialog } from './downloads';
 import { MessageNotifications } from './notifications';
 import { SendQueue } from './send-queue';
@@ -77,6 +78,8 @@ export interface SessionOptions {
   firstSnapshot?: SnapshotStep;
   /** How often the disk is looked at while it refuses writes (DiskWatch's default when absent). */
   diskCheckMs?: number;
+  /** Whether the app's window has the focus: the presence reported is then active, otherwise idle. */
+  focused?: () => boolean;
 }
 
 /**
@@ -120,6 +123,7 @@ export class AccountSession {
   /** The engine's own status; a disk that refuses is said over it. */
   #engineStatus: SyncStatus = { state: 'connecting' };
   readonly #onStatus: (status: SyncStatus) => void;
+  readonly presence: PresenceReports;
 
   constructor(options: SessionOptions) {
     this.account = options.account;
@@ -191,6 +195,7 @@ export class AccountSession {
       onProgress: options.onUploadProgress ?? (() => undefined),
     });
     this.downloads = new Downloads({ ...this.#accountServer(), saveDialog: options.saveDialog });
+    this.presence = new PresenceReports({ db: this.db, write: this.write, client: this.client, online, focused: options.focused ?? (() => false), logger: options.logger });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
     const registration: SnapshotStep =
       options.snapshotMode === 'worker'
@@ -221,6 +226,7 @@ export class AccountSession {
         if (status.state === 'online') {
           void this.outbox.catchUp();
           this.unreadFetch.run();
+          this.presence.online();
         }
       },
       onTyping: (event) => this.typing.handle(event),
@@ -342,6 +348,7 @@ export class AccountSession {
     await this.engine.stop();
     await this.unreadFetch.dispose();
     this.bulkJobs.dispose();
+    this.presence.dispose();
     await this.outbox.close();
     await this.uploads.close();
     this.typing.clear();

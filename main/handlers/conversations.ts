@@ -58,7 +58,6 @@ export type ConversationChannel =
   | 'messages.send'
   | 'messages.flag'
   | 'messages.removeReaction'
-  | 'messages.matchNarrow'
   | 'compose.activity'
   | 'compose.stop'
   | 'typing.current';
@@ -129,12 +128,6 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       const payload = { message_id, emoji_name, emoji_code, reaction_type };
       const deferred = await session.deferrable.call({ kind: 'removeReaction', record: { table: 'messages', message_id }, payload });
       return deferred.pending ? deferred : { pending: false, value: null };
-    },
-    'messages.matchNarrow': async ({ msg_ids, narrow }) => {
-      const session = context.activeSession();
-      session.requireOnline('Checking messages against a narrow');
-      const { messages } = await session.client.call('checkMessagesMatchNarrow', { msg_ids, narrow: narrow.map(({ negated, ...term }) => ({ ...term, ...(negated !== undefined && { negated }) })) });
-      return { message_ids: Object.keys(messages).map(Number).sort((a, b) => a - b) };
     },
     'compose.activity': ({ conversation }) => {
       notifier(context.activeSession(), conversation).activity();

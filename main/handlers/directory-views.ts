@@ -1,8 +1,9 @@
 // The mirror's records shaped for the screens (shared/ipc.ts view types).
 import type { User, UserStatus } from '../../shared/api/records';
-import type { ChannelFilters, ChannelListing, ChannelSummary, UserProfile, UserSummary } from '../../shared/ipc';
+import type { ChannelFilters, ChannelListing, ChannelSummary, PersonPresence, UserProfile, UserSummary } from '../../shared/ipc';
 import { channelFoldersTable, channelSummaries, subscribedChannelIds } from '../store/channels';
-import type { MirrorDatabase } from '../store/database';
+import type { MirrorDatabase, ReadOnlyMirror } from '../store/database';
+import { presentUsers } from '../store/presence';
 import { allRecords, getRecord } from '../store/keyed-table';
 import { customProfileFieldsTable } from '../store/personal';
 import { userStatusTable } from '../store/users';
@@ -12,18 +13,26 @@ export function userSummary(user: User): UserSummary {
   return { user_id, full_name, email, delivery_email, role, is_active, is_bot, bot_type };
 }
 
+/** A person's status as set, without the key it is kept by; null when none is set. */
+function statusOf(db: ReadOnlyMirror, user_id: number): UserStatus | null {
+  const status = getRecord(db, userStatusTable, user_id);
+  if (!status) return null;
+  const { user_id: _user_id, ...rest } = status;
+  return rest;
+}
+
+/** Presence and status beside each of these people's names; anyone not active or idle is offline. */
+export function peoplePresence(db: ReadOnlyMirror, user_ids: readonly number[]): PersonPresence[] {
+  const present = presentUsers(db);
+  return user_ids.map((user_id) => ({ user_id, presence: present.get(user_id) ?? 'offline', status: statusOf(db, user_id) }));
+}
+
 export function userProfile(db: MirrorDatabase, user: User): UserProfile {
-  const status = getRecord(db, userStatusTable, user.user_id);
   const fields = allRecords(db, customProfileFieldsTable, 'position').map((field) => {
     const data = user.profile_data?.[String(field.id)];
     return { field, value: data?.value ?? null, rendered_value: data?.rendered_value ?? null };
   });
-  let plainStatus: UserStatus | null = null;
-  if (status) {
-    const { user_id: _user_id, ...rest } = status;
-    plainStatus = rest;
-  }
-  return { user, status: plainStatus, fields };
+  return { user, status: statusOf(db, user.user_id), fields };
 }
 
 /** The spec's channel-listing filters, answered from the mirror so they work offline. */

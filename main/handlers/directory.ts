@@ -5,12 +5,12 @@ import { UserFacingError } from '../app/user-facing-error';
 import { storeChannels } from '../store/channels';
 import { hiddenAddresses, searchUsers, storeUsers, userByEmail, userById } from '../store/users';
 import type { CoreContext } from './context';
-import { channelListing, userProfile, userSummary } from './directory-views';
+import { channelListing, peoplePresence, userProfile, userSummary } from './directory-views';
 import type { AreaHandlers } from './dispatch';
 
 export function directoryHandlers(
   context: CoreContext,
-): AreaHandlers<'channels.list' | 'channels.fetch' | 'users.search' | 'users.profile' | 'users.byEmail' | 'users.fetch'> {
+): AreaHandlers<'channels.list' | 'channels.fetch' | 'users.search' | 'users.profile' | 'users.presence' | 'users.byEmail' | 'users.fetch'> {
   return {
     'channels.list': (filters) => channelListing(context.activeSession().db, filters),
     'channels.fetch': async (filters) => {
@@ -38,6 +38,7 @@ export function directoryHandlers(
       const user = userById(db, user_id);
       return user ? userProfile(db, user) : null;
     },
+    'users.presence': ({ user_ids }) => peoplePresence(context.activeSession().db, user_ids),
     'users.byEmail': async ({ email }) => {
       const { db, client } = context.activeSession();
       const cached = userByEmail(db, email);

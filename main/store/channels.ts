@@ -24,6 +24,13 @@ export const channelsTable: KeyedTable<Channel> = {
   record: storedRecord<Channel>(channelSchema),
 };
 
+const streamIdRow = z.object({ stream_id: z.number() });
+
+/** The channel of this name, case aside (names are unique so in an organization). */
+export function channelIdNamed(db: ReadOnlyMirror, name: string): number | undefined {
+  return reader(db, 'SELECT stream_id FROM channels WHERE name = ? LIMIT 1', streamIdRow).get(name.trim())?.stream_id;
+}
+
 /** SQLite keeps booleans as 0 and 1. */
 const flag = z.number().transform((value) => value === 1);
 

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { diskFaultOf } from '../files/disk-faults';
 import { migrations } from './migrations';
-import { migrate, schemaVersion } from './migrations/runner';
+import { latestVersion, migrate, schemaVersion } from './migrations/runner';
 import { registerSearchFunctions } from './search';
 
 declare const access: unique symbol;
@@ -23,7 +23,7 @@ function writable(db: Database.Database): db is MirrorDatabase {
  * it takes writes. The disk's refusals (a damaged file, a read-only file or folder, a full disk)
  * are thrown as DiskFaults naming the file. `upTo` exists for tests that build an older database.
  */
-export function openMirror(path: string, upTo: number = migrations.length): MirrorDatabase {
+export function openMirror(path: string, upTo: number = latestVersion(migrations)): MirrorDatabase {
   try {
     return openWritable(path, upTo);
   } catch (error) {

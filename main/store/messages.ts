@@ -7,7 +7,7 @@ import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
 import { confirmSentMessage } from './outbox';
-import { indexMessage, reindexMessage, unindexMessage } from './search-index';
+import { contentKinds, indexMessage, reindexMessage, unindexMessage } from './search-index';
 import { jsonColumn, reader, writer } from './statements';
 
 // Re-exported so the mirror's readers find the key with the messages it files.
@@ -46,18 +46,24 @@ export function storedMessage(row: z.infer<typeof messageRow>): StoredMessage {
 export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMessage[], changes: ChangeSink): void {
   const insert = writer(
     db,
-    'INSERT INTO messages (message_id, conversation, timestamp, flags, json) VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING',
+    `INSERT INTO messages (message_id, conversation, timestamp, flags, json, sender_id, has_link, has_image, has_attachment)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
   );
   const move = writer(db, 'UPDATE messages SET conversation = ?, timestamp = ? WHERE message_id = ? AND (conversation IS NOT ? OR timestamp IS NOT ?)');
   const updateFlags = writer(db, 'UPDATE messages SET flags = ? WHERE message_id = ? AND flags IS NOT ?');
   // A fetched message carries its flags, an event's does not (they live in their column): the same
   // message must read the same either way, or every fetch would count as an edit.
-  const updateJson = writer(db, "UPDATE messages SET json = ? WHERE message_id = ? AND json_remove(json, '$.flags') IS NOT json_remove(?, '$.flags')");
+  const updateJson = writer(
+    db,
+    "UPDATE messages SET json = ?, has_link = ?, has_image = ?, has_attachment = ? WHERE message_id = ? AND json_remove(json, '$.flags') IS NOT json_remove(?, '$.flags')",
+  );
   for (const { message, flags } of messages) {
     const conversation = conversationOf(message);
     const flagsJson = JSON.stringify(flags);
     const json = JSON.stringify(message);
-    if (insert.run(message.id, conversation, message.timestamp, flagsJson, json).changes > 0) {
+    const { has_link, has_image, has_attachment } = contentKinds(message);
+    const kinds = [Number(has_link), Number(has_image), Number(has_attachment)];
+    if (insert.run(message.id, conversation, message.timestamp, flagsJson, json, message.sender_id, ...kinds).changes > 0) {
       indexMessage(db, message);
       changes.add('messages', message.id);
       changes.touch(conversation);
@@ -65,7 +71,7 @@ export function upsertMessages(db: MirrorDatabase, messages: readonly StoredMess
     }
     const moved = move.run(conversation, message.timestamp, message.id, conversation, message.timestamp).changes > 0;
     const flagged = updateFlags.run(flagsJson, message.id, flagsJson).changes > 0;
-    const edited = updateJson.run(json, message.id, json).changes > 0;
+    const edited = updateJson.run(json, ...kinds, message.id, json).changes > 0;
     if (edited) reindexMessage(db, message);
     if (moved) changes.touch(conversation);
     if (moved || flagged || edited) changes.add('messages', message.id);

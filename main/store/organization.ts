@@ -9,6 +9,8 @@ const ORGANIZATION_TABLES = [
   'realm',
   'users',
   'user_status',
+  'presence',
+  'presence_report',
   'channels',
   'subscriptions',
   'channel_folders',

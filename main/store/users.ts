@@ -77,6 +77,13 @@ export function userName(db: ReadOnlyMirror, user_id: number): string {
   return userById(db, user_id)?.full_name ?? `user ${user_id}`;
 }
 
+/** The users whose name is `name`, case and accents aside, active ones first: a search's `sender:` names people so. */
+export function usersNamed(db: ReadOnlyMirror, name: string): User[] {
+  return prepared(db, 'SELECT json FROM users WHERE sort_name = ? ORDER BY is_active DESC, user_id LIMIT 20')
+    .all(sortKey(name.trim()))
+    .map((row) => readRecord(usersTable, row));
+}
+
 /** The user the server names by this address or whose real address it is, whatever its case (servers match it so). */
 export function userByEmail(db: ReadOnlyMirror, email: string): User | undefined {
   // The exact address through the indexes first; a differently cased one costs a scan.

@@ -6,6 +6,7 @@ import { advanceEventQueue, loadEventQueue } from '../store/event-queue';
 import { EventTable } from '../store/event-handlers';
 import { messageEvents } from '../store/messages';
 import { personalEvents } from '../store/personal';
+import { presenceEvents } from '../store/presence';
 import { realmEvents } from '../store/realm';
 import { unreadEvents } from '../store/unread-events';
 import { userEvents } from '../store/users';
@@ -15,7 +16,7 @@ import { ChangeCollector } from '../store/changes';
  * Each event type to the handlers of the store modules it concerns: the unread state after the
  * messages it reads. Typing and heartbeats change nothing in the mirror and have none.
  */
-export const MIRROR_EVENTS = new EventTable([userEvents, channelEvents, personalEvents, messageEvents, unreadEvents, realmEvents]);
+export const MIRROR_EVENTS = new EventTable([userEvents, presenceEvents, channelEvents, personalEvents, messageEvents, unreadEvents, realmEvents]);
 
 export interface ApplyContext {
   /** Events that do not change the mirror but matter live (typing). */

@@ -6,6 +6,7 @@ import { saveEventQueue } from '../store/event-queue';
 import { replaceRecords } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable, replaceTopicPreferences, savedSnippetsTable, scheduledMessagesTable } from '../store/personal';
 import { forgetOrganization } from '../store/organization';
+import { replacePresences } from '../store/presence';
 import { realmValues, replaceRealmValues, setRealmValues } from '../store/realm';
 import { replaceUnread } from '../store/unread';
 import { userStatusTable, usersTable } from '../store/users';
@@ -31,6 +32,9 @@ const RECORD_FIELDS = new Set([
   'scheduled_messages',
   'user_topics',
   'user_status',
+  'presences',
+  'presence_last_update_id',
+  'server_timestamp',
   'unread_msgs',
   'result',
   'msg',
@@ -56,6 +60,9 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
     }
     if (snapshot.user_status) {
       replaceRecords(db, userStatusTable, Object.entries(snapshot.user_status).map(([user_id, status]) => ({ ...status, user_id: Number(user_id) })));
+    }
+    if (snapshot.presences && snapshot.server_timestamp !== undefined) {
+      replacePresences(db, { presences: snapshot.presences, server_timestamp: snapshot.server_timestamp, last_update_id: snapshot.presence_last_update_id }, now);
     }
     const channels = channelsOf(snapshot);
     if (channels) replaceRecords(db, channelsTable, channels);

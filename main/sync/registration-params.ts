@@ -9,6 +9,8 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
   apply_markdown: true,
   client_gravatar: false,
   include_subscribers: false,
+  // Presence keyed by user ID, in the modern form; events without the deprecated email.
+  slim_presence: true,
   fetch_event_types: [
     'realm',
     // The compose box's custom emoji and the groups its wildcard-mention permission names.
@@ -16,6 +18,7 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
     'realm_user_groups',
     'realm_user',
     'user_status',
+    'presence',
     'subscription',
     'stream',
     'channel_folders',

@@ -30,6 +30,7 @@ import {
   userStatusSchema,
   messageSchema,
 } from './record-schemas';
+import { presenceEventSchema } from './presence';
 import { quickProblem } from './quick-check';
 
 interface EventBase extends OpenRecord {
@@ -316,6 +317,16 @@ export interface UserStatusEvent extends EventBase {
   away?: boolean;
 }
 
+/** Someone came back online (or appeared): their presence as of now, in the legacy per-client form. */
+export interface PresenceEvent extends EventBase {
+  type: 'presence';
+  user_id: number;
+  /** Deprecated; absent with slim_presence. */
+  email?: string;
+  server_timestamp: number;
+  presence: Record<string, { status: 'active' | 'idle'; timestamp: number; client?: string; pushable?: boolean }>;
+}
+
 export interface AlertWordsEvent extends EventBase {
   type: 'alert_words';
   alert_words: string[];
@@ -390,6 +401,7 @@ export type KnownEvent =
   | RealmUpdateDictEvent
   | TypingEvent
   | UserStatusEvent
+  | PresenceEvent
   | AlertWordsEvent
   | UpdateDisplaySettingsEvent
   | UpdateGlobalNotificationsEvent
@@ -425,6 +437,7 @@ export const KNOWN_EVENTS: { readonly [T in KnownEvent['type']]: readonly string
   realm: ['update', 'update_dict'],
   typing: ['start', 'stop'],
   user_status: null,
+  presence: null,
   alert_words: null,
   update_display_settings: null,
   update_global_notifications: null,
@@ -525,6 +538,7 @@ const EVENT_FIELDS = {
     stop: z.looseObject({ sender: z.looseObject({ user_id: recordId }) }),
   },
   user_status: userStatusSchema.extend({ user_id: recordId }),
+  presence: presenceEventSchema,
   alert_words: z.looseObject({ alert_words: z.array(z.string()) }),
   update_display_settings: z.looseObject({ setting_name: z.string(), setting: anyValue }),
   update_global_notifications: z.looseObject({ notification_name: z.string(), setting: anyValue }),

@@ -188,6 +188,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   getUserByEmail: { method: 'GET', path: '/users/{email}', title: 'Get a user by email', spec: 23 },
   getOwnUser: { method: 'GET', path: '/users/me', title: 'Get own user' },
   getServerSettings: { method: 'GET', path: '/server_settings', title: 'Get server settings', spec: 24, auth: false },
+  updatePresence: { method: 'POST', path: '/users/me/presence', title: 'Update your presence', params: { last_update_id: { since: 263 } } },
   registerQueue: { method: 'POST', path: '/register', title: 'Register an event queue' },
   deleteQueue: { method: 'DELETE', path: '/events', title: 'Delete an event queue' },
   getScheduledMessages: {

@@ -1,5 +1,6 @@
 // Each operation's params and result, by operation name. Path parameters are params like any
 // other; the operation table says which part of the request each one goes to.
+import type { PresenceAnswer, UpdatePresenceParams } from './presence';
 import type { ServiceEvent } from './events';
 import type { RegisterQueueParams, RegisterQueueResult } from './registration';
 import type { Invite, RevokeInviteLinkParams } from './invites';
@@ -335,6 +336,8 @@ export interface Operations {
   /** The caller's own user, whatever the organization shows of email addresses (neighbours.json get-own-user). */
   getOwnUser: { params: Empty; result: User & { max_message_id?: number } };
   getServerSettings: { params: Empty; result: ServerSettings };
+  /** The client reports the user active or idle, and hears everyone's presence (neighbours.json). */
+  updatePresence: { params: UpdatePresenceParams; result: PresenceAnswer };
   registerQueue: { params: RegisterQueueParams; result: RegisterQueueResult };
   deleteQueue: { params: DeleteQueueParams; result: Empty };
   getScheduledMessages: { params: Empty; result: { scheduled_messages: ScheduledMessage[] } };

@@ -1,5 +1,6 @@
 // Queue registration (POST /register): not shown by the spec, shaped per reference/semantics.md (c)
 // and register_fields.json. Its answer announces the limits the client-side checks need.
+import { presencesSchema, type ModernPresence } from './presence';
 import type {
   Channel,
   ChannelFolder,
@@ -94,6 +95,11 @@ export interface RegisterQueueResult extends RegistrationContext, OpenRecord {
   scheduled_messages?: ScheduledMessage[];
   user_topics?: TopicPreference[];
   user_status?: Record<string, UserStatus>;
+  /** With slim_presence: keyed by user ID. */
+  presences?: Record<string, ModernPresence>;
+  presence_last_update_id?: number;
+  /** When the server read `presences`. */
+  server_timestamp?: number;
   alert_words?: string[];
   unread_msgs?: UnreadMessages;
 }
@@ -149,6 +155,9 @@ const registrationSchema = z.looseObject({
   scheduled_messages: z.array(scheduledMessageSchema).optional(),
   user_topics: z.array(topicPreferenceSchema).optional(),
   user_status: z.record(z.string(), userStatusSchema).optional(),
+  presences: presencesSchema.optional(),
+  presence_last_update_id: z.number().int().optional(),
+  server_timestamp: z.number().optional(),
   alert_words: z.array(z.string()).optional(),
   unread_msgs: unreadMessagesSchema.optional(),
   realm_date_created: z.number().optional(),

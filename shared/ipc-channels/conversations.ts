@@ -107,13 +107,6 @@ export const conversationChannels = {
       reaction_type: z.enum(REACTION_TYPES),
     }),
   ),
-  /** Which of `msg_ids` match `narrow`, with the server's highlighted content. */
-  'messages.matchNarrow': channel<{ message_ids: number[] }>()(
-    z.object({
-      msg_ids: z.array(id).min(1).max(1_000),
-      narrow: z.array(z.object({ operator: z.string().min(1).max(100), operand: z.union([z.string().max(1_000), z.number(), z.array(z.number())]), negated: z.boolean().optional() })).max(20),
-    }),
-  ),
   /** The user edits the draft of a conversation: typing `start` (repeated) and `stop` per the protocol. */
   'compose.activity': channel<null>()(z.object({ conversation: conversationKey })),
   'compose.stop': channel<null>()(z.object({ conversation: conversationKey })),

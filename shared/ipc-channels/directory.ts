@@ -1,6 +1,7 @@
 // Browsing the mirror: channels by folder, the user directory, profiles.
 import { z } from 'zod';
 import type { ChannelFolder, CustomProfileField, User, UserStatus } from '../api/records';
+import type { PresenceStatus } from '../api/presence';
 import type { ChannelSummary } from '../channels';
 import { channel, id, page } from './define';
 
@@ -14,6 +15,13 @@ export interface UserProfile {
 }
 
 export type { ChannelSummary };
+
+/** What shows beside a person's name: active, idle or offline, and the status they set. */
+export interface PersonPresence {
+  user_id: number;
+  presence: PresenceStatus;
+  status: UserStatus | null;
+}
 
 export interface ChannelListing {
   folders: ChannelFolder[];
@@ -36,6 +44,8 @@ export const directoryChannels = {
     z.object({ text: z.string().max(200).default(''), include_inactive: z.boolean().default(false), ...page }),
   ),
   'users.profile': channel<UserProfile | null>()(z.object({ user_id: id })),
+  /** Each of these people's presence and status, from the mirror (presence read against the server's clock). */
+  'users.presence': channel<PersonPresence[]>()(z.object({ user_ids: z.array(id).max(1_000) })),
   'users.byEmail': channel<UserProfile | null>()(z.object({ email: z.string().trim().min(3).max(254) })),
   /** Asks the server (GET /streams with these filters) and keeps what it answers in the mirror. */
   'channels.fetch': channel<ChannelListing>()(channelFilters),

@@ -1,5 +1,7 @@
-// Message search: the mirror's matches (offline, at once) merged with the server's `search`
-// narrow when online, each result labelled by where it came from.
+// Message search: what the search box holds (words, "phrases" and operators such as
+// `channel:general -is:unread`, read by shared/search-query.ts), answered by the mirror (offline,
+// at once) merged with the server's answer to the same narrow when online, each result labelled by
+// where it came from.
 import { z } from 'zod';
 import type { MessageView } from './conversations';
 import { channel } from './define';
@@ -24,8 +26,12 @@ export interface SearchResult extends MessageView {
 export interface SearchAnswer {
   /** Newest first. */
   results: SearchResult[];
-  /** Whether the server was asked and answered; when not, the results are the mirror's alone. */
-  server: 'answered' | 'offline';
+  /** Whether the server was asked and answered, or refused the narrow; otherwise the results are the mirror's alone. */
+  server: 'answered' | 'offline' | 'refused';
+  /** The server's refusal: its reason, and the term it refused as typed when its reason names one. */
+  refused?: { term: string | null; message: string };
+  /** A term the mirror cannot judge from what is cached (it then found nothing), as typed. */
+  unanswered?: string;
 }
 
 export const searchChannels = {

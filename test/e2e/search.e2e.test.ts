@@ -1,7 +1,7 @@
 // Search, Mentions and Starred end to end: a search finds what the mirror cached (labelled
 // cached, also offline) merged with the server's matches when online; Enter on a result opens its
-// conversation at the message; a narrow filters the results; the empty state; Ctrl+K comes back to
-// the box. Mentions and Starred list the flagged messages, each opening at the message.
+// conversation at the message; operators typed with the box's suggestions narrow the search, online
+// and offline alike; the empty state; Ctrl+K comes back to the box. Mentions and Starred list the flagged messages, each opening at the message.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -23,13 +23,19 @@ async function send(from: ServiceAccount, topic: string, content: string): Promi
 const sidebarView = (label: string) => page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: label, exact: true }).click();
 const results = () => page.getByRole('list', { name: 'Search results' }).getByTestId('result');
 const status = () => page.getByTestId('search-status').textContent();
+const searchBox = () => page.getByRole('combobox', { name: 'Search messages' });
+const suggestions = () => page.getByTestId('search-suggestions').getByRole('option');
+
+async function focusBox(): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await expect.poll(() => searchBox().evaluate((element) => element === document.activeElement)).toBe(true);
+}
 
 async function search(text: string): Promise<void> {
-  await page.keyboard.press('Control+k');
-  const box = page.getByRole('searchbox', { name: 'Search messages' });
-  await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
-  await box.fill(text);
-  await box.press('Enter');
+  await focusBox();
+  await searchBox().fill(text);
+  // The button, not Enter: Enter takes a suggestion while the list is open.
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
 }
 
 beforeAll(async () => {
@@ -79,14 +85,24 @@ describe('search', () => {
     await expect.poll(() => page.locator(`[data-message-id="${ids['admin']}"]`).count()).toBeGreaterThan(0);
   });
 
-  it('narrows the results with a narrow', async () => {
-    await search('zebrafish');
-    await expect.poll(() => results().count()).toBe(4);
-    await page.getByLabel('Operator').selectOption('sender');
-    await page.getByLabel('Operand').fill(String(owner.user_id));
-    await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => results().count()).toBe(1);
-    expect(await results().first().getAttribute('data-message-id')).toBe(String(ids['owner']));
+  it('an operator typed with the suggestions narrows the search: sender by name', async () => {
+    await focusBox();
+    await searchBox().fill('');
+    await searchBox().pressSequentially('zebrafish sen');
+    await expect.poll(() => suggestions().first().textContent()).toContain('sender:');
+    await searchBox().press('Enter');
+    await expect.poll(() => searchBox().inputValue()).toBe('zebrafish sender:');
+    await searchBox().pressSequentially(owner.full_name.slice(0, 3));
+    const person = suggestions().filter({ hasText: owner.full_name });
+    await expect.poll(() => person.count()).toBeGreaterThan(0);
+    await screenshot(page, 'search-suggestions');
+    expect(await seriousViolations(page)).toEqual([]);
+    await person.first().click();
+    await expect.poll(() => searchBox().inputValue()).toBe(`zebrafish sender:"${owner.full_name}" `);
+    await expect.poll(() => suggestions().count()).toBe(0);
+    await searchBox().press('Enter');
+    await expect.poll(() => results().evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-message-id'))))).toEqual([ids['owner']]);
+    expect(await status()).toContain('Cached ones and the server’s merged');
   });
 
   it('says when nothing matches', async () => {
@@ -101,6 +117,12 @@ describe('search', () => {
     await search('zebrafish');
     await expect.poll(() => status()).toContain('Offline: from what is cached on this computer only.');
     expect(await results().count()).toBe(4);
+    // The same operators, answered by the mirror alone.
+    await search(`zebrafish sender:"${owner.full_name}"`);
+    await expect.poll(() => results().evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-message-id'))))).toEqual([ids['owner']]);
+    await search('zebrafish -topic:wildlife');
+    await expect.poll(() => results().evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-message-id'))))).toEqual([ids['mention']]);
+    expect(await status()).toContain('Offline: from what is cached on this computer only.');
     await world.startServiceAgain();
     await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 15_000 }).toContain('Online');
   });

@@ -8,6 +8,7 @@ import { inviteRoutes } from './areas/invites';
 import { linkifierRoutes } from './areas/linkifiers';
 import { messageEditRoutes } from './areas/messageEdits';
 import { messageRoutes } from './areas/messages';
+import { presenceRoutes } from './areas/presence';
 import { profileFieldRoutes } from './areas/profileFields';
 import { pushRoutes } from './areas/push';
 import { reactionRoutes } from './areas/reactions';
@@ -37,6 +38,7 @@ export const routes: readonly Route[] = [
   ...userRoutes,
   ...botRoutes,
   ...userStatusRoutes,
+  ...presenceRoutes,
   ...inviteRoutes,
   ...pushRoutes,
   ...messageRoutes,

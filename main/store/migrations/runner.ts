@@ -21,11 +21,21 @@ export function schemaVersion(db: Database): number {
   return z.number().int().parse(db.pragma('user_version', { simple: true }));
 }
 
-/** Applies the migrations after the database's version, up to `upTo` (tests build older databases). */
-export function migrate(db: Database, migrations: readonly Migration[], upTo: number = migrations.length): void {
+/** The version the last of `migrations` brings a mirror to. */
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.at(-1)?.version ?? 0;
+}
+
+/**
+ * Applies the migrations after the database's version, up to `upTo` (tests build older
+ * databases). Steps go by their version, not their place in the list: branches number their
+ * migrations apart, so a list may skip a number until they come together.
+ */
+export function migrate(db: Database, migrations: readonly Migration[], upTo: number = latestVersion(migrations)): void {
   const found = schemaVersion(db);
-  if (found > migrations.length) throw new MirrorTooNewError(found, migrations.length);
-  for (const step of migrations.slice(found, upTo)) {
+  const known = latestVersion(migrations);
+  if (found > known) throw new MirrorTooNewError(found, known);
+  for (const step of migrations.filter((candidate) => candidate.version > found && candidate.version <= upTo)) {
     // Two connections may bring a new mirror up at once (an account's first sync in its worker and
     // its session): the write lock comes first, then the version is read again, so a step runs once.
     db.transaction(() => {

@@ -11,6 +11,7 @@ import { MessageActions } from './message-actions.svelte';
 import { Names } from './names.svelte';
 import { Outbox } from './outbox.svelte';
 import { PickedUsers } from './picked-users.svelte';
+import { Presence } from './presence.svelte';
 import { Router } from './router.svelte';
 import { TimeZoneSetting } from './time-zone.svelte';
 import { AccountUnread } from './unread.svelte';
@@ -25,6 +26,7 @@ export class AccountState {
   readonly outbox: Outbox;
   readonly messageActions: MessageActions;
   readonly names: Names;
+  readonly presence: Presence;
   readonly router = new Router();
   readonly picked: PickedUsers;
   readonly timeZone: TimeZoneSetting;
@@ -39,6 +41,7 @@ export class AccountState {
     this.outbox = new Outbox(this.changes);
     this.messageActions = new MessageActions(this.changes);
     this.names = new Names(this.changes);
+    this.presence = new Presence(this.changes);
     this.picked = new PickedUsers(this.router);
     this.timeZone = new TimeZoneSetting(this.account_id, this.me);
   }
@@ -68,6 +71,7 @@ export class AccountState {
     this.outbox.dispose();
     this.messageActions.dispose();
     this.names.dispose();
+    this.presence.dispose();
     this.changes.dispose();
   }
 }

@@ -96,13 +96,6 @@ describe('messaging channels', () => {
     expect(after!.message.reactions.some((r) => r.user_id === member.user_id && r.emoji_code === tada.emoji_code)).toBe(false);
   });
 
-  it('checks which messages match a narrow', async () => {
-    const ids = (await m['messages.page']({ conversation: 'channel:1:welcome', limit: 50, cached: false })).messages.map((v) => v.message.id);
-    const { message_ids } = await m['messages.matchNarrow']({ msg_ids: ids, narrow: [{ operator: 'sender', operand: member.user_id }] });
-    expect(message_ids).toHaveLength(1);
-    expect((await m['messages.matchNarrow']({ msg_ids: ids, narrow: [{ operator: 'topic', operand: 'welcome' }] })).message_ids).toEqual(ids);
-  });
-
   it('sets topic preferences, refusing a policy outside the spec with its wording', async () => {
     await m['topics.setPreference']({ stream_id: 3, topic: 'code review', visibility_policy: 3 });
     await until(() => topicPreferences(memberSession.db, 3).some((p) => p.topic_name === 'code review' && p.visibility_policy === 3), 'preference');

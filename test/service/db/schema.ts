@@ -224,6 +224,14 @@ CREATE TABLE user_status (
   reaction_type TEXT NOT NULL DEFAULT ''
 );
 
+-- Presence as its clients report it (areas/presence.ts); last_update_id orders the changes.
+CREATE TABLE user_presence (
+  user_id INTEGER PRIMARY KEY,
+  last_active_time REAL,
+  last_connected_time REAL NOT NULL,
+  last_update_id INTEGER NOT NULL
+);
+
 CREATE TABLE invites (
   id INTEGER PRIMARY KEY,
   link_key TEXT NOT NULL UNIQUE,

@@ -15,6 +15,8 @@ export interface QueueOptions {
   allPublicStreams: boolean;
   applyMarkdown: boolean;
   clientGravatar: boolean;
+  /** Presence keyed by user ID, in the modern format; events without the user's email. */
+  slimPresence: boolean;
 }
 
 interface Waiter {

@@ -9,6 +9,7 @@ import { MESSAGE_MOVING } from '../areas/messageMoves';
 import { FIELD_TYPE_NAMES, profileFieldRecords } from '../areas/profileFields';
 import { savedSnippetRecord } from '../areas/savedSnippets';
 import { scheduledRecord } from '../areas/scheduledMessages';
+import { OFFLINE_THRESHOLD_SECONDS, PING_INTERVAL_SECONDS, presences } from '../areas/presence';
 import { realmIconUrl } from '../areas/serverSettings';
 import { userStatusRecord } from '../areas/userStatus';
 import { userTopicRecord } from '../areas/userTopics';
@@ -37,6 +38,7 @@ export interface RegisterRequest {
   fetch: ReadonlySet<string> | null;
   queue: QueueOptions;
   includeSubscribers: boolean;
+  presenceHistoryDays: number | undefined;
 }
 
 export function initialState(sim: Sim, request: RegisterRequest): State {
@@ -59,6 +61,9 @@ export function initialState(sim: Sim, request: RegisterRequest): State {
   if (wants('scheduled_messages')) state['scheduled_messages'] = scheduledMessages(sim, request);
   if (wants('user_topic')) state['user_topics'] = userTopics(sim, request);
   if (wants('user_status')) state['user_status'] = userStatuses(sim);
+  if (wants('presence')) {
+    Object.assign(state, presences(sim, { slim: request.queue.slimPresence, historyDays: request.presenceHistoryDays }), { server_timestamp: Date.now() / 1000 });
+  }
   if (wants('message')) state['max_message_id'] = sim.db.prepare('SELECT COALESCE(MAX(id), -1) FROM messages').pluck().get();
   if (wants('message') || wants('update_message_flags')) state['unread_msgs'] = unreadMessages(sim, request);
   if (wants('starred_messages')) {
@@ -313,8 +318,8 @@ function realm(sim: Sim): State {
     max_logo_file_size_mib: 5,
     event_queue_longpoll_timeout_seconds: sim.config.longpollTimeoutSeconds,
     server_generation: Math.floor(Date.now() / 1000),
-    server_presence_ping_interval_seconds: 60,
-    server_presence_offline_threshold_seconds: 140,
+    server_presence_ping_interval_seconds: PING_INTERVAL_SECONDS,
+    server_presence_offline_threshold_seconds: OFFLINE_THRESHOLD_SECONDS,
     password_min_length: 6,
     password_max_length: 100,
     ...TYPING,

@@ -43,6 +43,7 @@ function registerQueue(sim: Sim, user: UserRow, params: Params): { queue: EventQ
     allPublicStreams: params.bool('all_public_streams') ?? false,
     applyMarkdown: params.bool('apply_markdown') ?? false,
     clientGravatar: params.bool('client_gravatar') ?? true,
+    slimPresence: params.bool('slim_presence') ?? false,
   });
   return { queue, eventTypes };
 }
@@ -55,7 +56,13 @@ export const eventRoutes: Route[] = [
     handle({ sim, user, params }) {
       const fetch = typeSet(params, 'fetch_event_types');
       const { queue, eventTypes } = registerQueue(sim, user, params);
-      const state = initialState(sim, { user, fetch: fetch ?? eventTypes, queue: queue.options, includeSubscribers: params.bool('include_subscribers') ?? false });
+      const state = initialState(sim, {
+        user,
+        fetch: fetch ?? eventTypes,
+        queue: queue.options,
+        includeSubscribers: params.bool('include_subscribers') ?? false,
+        presenceHistoryDays: params.int('presence_history_limit_days'),
+      });
       return {
         queue_id: queue.id,
         last_event_id: queue.lastEventId,

@@ -101,13 +101,18 @@ function termClause(sim: Sim, viewer: UserRow, term: Term, searchWords: string[]
     case 'is':
       return isClause(viewer, operand);
     case 'has':
-      if (operand === 'link') return ["m.content LIKE '%http%'", []];
+      // As real servers set has_link, has_image and has_attachment when rendering: any link, an
+      // image preview (not a video's), a link to an uploaded file.
+      if (operand === 'link') return ["m.rendered_content LIKE '%<a %'", []];
+      if (operand === 'image') return ['m.rendered_content LIKE \'%class="message_inline_image"%\'', []];
+      if (operand === 'attachment') return ["m.rendered_content LIKE '%/user_uploads/%'", []];
       if (operand === 'reaction') return ['EXISTS (SELECT 1 FROM reactions r WHERE r.message_id = m.id)', []];
-      if (operand === 'attachment' || operand === 'image') return ['0', []];
       return invalid(`unknown 'has' operand ${String(operand)}`);
     case 'search': {
       if (typeof operand !== 'string') return invalid('search operand must be a string');
-      const words = operand.split(/\s+/).filter(Boolean);
+      // Real servers match every word, and a "quoted phrase" as written in the text or the topic.
+      const parts = operand.match(/"[^"]+"|\S+/g) ?? [];
+      const words = parts.map((part) => (part.length > 1 && part.startsWith('"') && part.endsWith('"') ? part.slice(1, -1) : part.replace(/"/g, ''))).filter(Boolean);
       searchWords.push(...words);
       if (words.length === 0) return ['1', []];
       return [words.map(() => '(m.content LIKE ? OR m.topic LIKE ?)').join(' AND '), words.flatMap((word) => [`%${word}%`, `%${word}%`])];

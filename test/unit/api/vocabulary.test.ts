@@ -73,7 +73,7 @@ describe('events', () => {
 
   it('keeps unknown types and ops as UnknownEvent', () => {
     const unknown: ServiceEvent[] = [
-      { id: 1, type: 'presence', user_id: 1 },
+      { id: 1, type: 'has_zoom_token', value: true },
       { id: 2, type: 'channel_folder', op: 'reorder', order: [1] },
       { id: 3, type: 'realm_user', op: 'explode' },
       { id: 4, type: 'toString' },

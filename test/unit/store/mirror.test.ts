@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { MirrorTooNewError, schemaVersion } from '../../../main/store/migrations/runner';
+import { latestVersion, migrate, MirrorTooNewError, schemaVersion } from '../../../main/store/migrations/runner';
 import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
 import { migrations } from '../../../main/store/migrations';
 import { saveDraft } from '../../../main/store/drafts';
@@ -24,6 +24,7 @@ import { feedMessages } from '../../../main/store/feeds';
 import { addReaction, channelTopicConversation, getMessage, removeReaction, setFlag, upsertMessages } from '../../../main/store/messages';
 import { recordInviteLink } from '../../../main/store/invite-links';
 import { addUnread, channelPlace } from '../../../main/store/unread';
+import { replacePresences } from '../../../main/store/presence';
 import { channel, message, user } from './fixtures';
 import { ChangeCollector } from '../../../main/store/changes';
 
@@ -52,20 +53,20 @@ describe('opening the mirror', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10000);
     expect(db.pragma('cache_size', { simple: true })).toBe(-16384);
     expect(db.pragma('journal_size_limit', { simple: true })).toBe(67108864);
-    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
     db.close();
   });
 
   it('refuses a database written by a newer app, with a clear message, and leaves it untouched', () => {
     const path = tempPath();
     const newer = new Database(path);
-    newer.pragma(`user_version = ${migrations.length + 3}`);
+    newer.pragma(`user_version = ${latestVersion(migrations) + 3}`);
     newer.exec('CREATE TABLE from_the_future (x)');
     newer.close();
     expect(() => openMirror(path)).toThrow(MirrorTooNewError);
     expect(() => openMirror(path)).toThrow(/newer version of the app .*Update the app/);
     const check = new Database(path);
-    expect(check.pragma('user_version', { simple: true })).toBe(migrations.length + 3);
+    expect(check.pragma('user_version', { simple: true })).toBe(latestVersion(migrations) + 3);
     expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'users'").get()).toEqual({ n: 0 });
     check.close();
   });
@@ -81,6 +82,9 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   realm: (db) => setRealmValues(db, { realm_name: 'Demo' }),
   users: (db) => upsertRecords(db, usersTable, [user(1, 'Ada Lovelace', 'ada@example.com')]),
   user_status: (db) => upsertRecords(db, userStatusTable, [{ user_id: 1, status_text: 'On leave' }]),
+  presence: (db) => replacePresences(db, { presences: { '1': { active_timestamp: 1_800_000_000, idle_timestamp: 1_800_000_000 } }, server_timestamp: 1_800_000_010 }, 1_800_000_010_000),
+  // Written by the presence seed, with its report.
+  presence_report: () => undefined,
   channels: (db) => upsertRecords(db, channelsTable, [channel(5, 'general')]),
   subscriptions: (db) => upsertRecords(db, subscriptionsTable, [{ ...channel(5, 'general'), color: '#c2c2c2' }]),
   channel_folders: (db) => upsertRecords(db, channelFoldersTable, [{ channel_folder_id: 10, name: 'Design', description: '', is_archived: false }]),
@@ -158,6 +162,18 @@ function sameColumns(
 }
 
 describe('migrations', () => {
+  it('go by their version: a list that skips a number (another branch holds it) applies the rest, in order', () => {
+    const db = new Database(':memory:');
+    const ran: number[] = [];
+    const step = (version: number) => ({ version, up: () => void ran.push(version) });
+    migrate(db, [step(1), step(2), step(4), step(5)], 4);
+    expect([ran, schemaVersion(db)]).toEqual([[1, 2, 4], 4]);
+    migrate(db, [step(1), step(2), step(4), step(5)]);
+    expect([ran, schemaVersion(db)]).toEqual([[1, 2, 4, 5], 5]);
+    expect(() => migrate(db, [step(1), step(2), step(4)])).toThrow(MirrorTooNewError);
+    db.close();
+  });
+
   it('every table of the schema has a seed, and each seed writes a row', () => {
     const db = openMirror(':memory:');
     seedEveryTable(db);
@@ -168,12 +184,12 @@ describe('migrations', () => {
 
   it('the latest migration keeps every row written before it: migrate to N-1, write, migrate to N', () => {
     const path = tempPath();
-    const old = openMirror(path, migrations.length - 1);
+    const old = openMirror(path, latestVersion(migrations) - 1);
     seedEveryTable(old);
     const before = everyRow(old);
     old.close();
     const db = openMirror(path);
-    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
     expect(sameColumns(before, everyRow(db))).toEqual(before);
     db.close();
   });
