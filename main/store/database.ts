@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
-import { migrate } from './migrations/runner';
+import { latestVersion, migrate } from './migrations/runner';
 import { registerSearchFunctions } from './search';
 
 declare const access: unique symbol;
@@ -21,7 +21,7 @@ function writable(db: Database.Database): db is MirrorDatabase {
  * Opens (creating if needed) an account's mirror and brings its schema up to date.
  * `upTo` exists for tests that build an older database.
  */
-export function openMirror(path: string, upTo: number = migrations.length): MirrorDatabase {
+export function openMirror(path: string, upTo: number = latestVersion(migrations)): MirrorDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   if (!writable(db)) throw new Error(`${path} opened read-only`);

@@ -1,4 +1,4 @@
-// The mirror's migrations in order, one file each; migration N is at index N - 1.
+// The mirror's migrations in order of their versions, one file each.
 import { migration001 } from './001-first-schema';
 import { migration002 } from './002-invite-links';
 import { migration003 } from './003-bulk-job-secrets';
@@ -8,6 +8,7 @@ import { migration006 } from './006-drafts-and-send-queue';
 import { migration007 } from './007-unread-conversations';
 import { migration008 } from './008-search-index-in-writers';
 import { migration009 } from './009-sent-messages-await-their-event';
+import { migration013 } from './013-outbox-files-and-used-local-ids';
 import type { Migration } from './migration';
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration013];

@@ -21,11 +21,21 @@ export function schemaVersion(db: Database): number {
   return z.number().int().parse(db.pragma('user_version', { simple: true }));
 }
 
-/** Applies the migrations after the database's version, up to `upTo` (tests build older databases). */
-export function migrate(db: Database, migrations: readonly Migration[], upTo: number = migrations.length): void {
+/** The version the last of `migrations` brings a database to. */
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.at(-1)?.version ?? 0;
+}
+
+/**
+ * Applies the migrations after the database's version, up to version `upTo` (tests build older
+ * databases). Versions only grow, and may skip a number: branches developed side by side each
+ * take their own, and the list is whole again once they meet.
+ */
+export function migrate(db: Database, migrations: readonly Migration[], upTo: number = latestVersion(migrations)): void {
   const found = schemaVersion(db);
-  if (found > migrations.length) throw new MirrorTooNewError(found, migrations.length);
-  for (const step of migrations.slice(found, upTo)) {
+  const known = latestVersion(migrations);
+  if (found > known) throw new MirrorTooNewError(found, known);
+  for (const step of migrations.filter((migration) => migration.version > found && migration.version <= upTo)) {
     db.transaction(() => {
       step.up(db);
       db.pragma(`user_version = ${step.version}`);

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
-import { MirrorTooNewError, schemaVersion } from '../../../main/store/migrations/runner';
+import { latestVersion, MirrorTooNewError, schemaVersion } from '../../../main/store/migrations/runner';
 import { allRecords, getRecord, replaceRecords, upsertRecords, deleteRecords } from '../../../main/store/keyed-table';
 import { migrations } from '../../../main/store/migrations';
 import { saveDraft } from '../../../main/store/drafts';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { saveEventQueue } from '../../../main/store/event-queue';
-import { enqueueOutbox } from '../../../main/store/outbox';
+import { enqueueMessage, enqueueOutbox } from '../../../main/store/outbox';
 import {
   customProfileFieldsTable,
   linkifiersTable,
@@ -51,20 +51,20 @@ describe('opening the mirror', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10000);
     expect(db.pragma('cache_size', { simple: true })).toBe(-16384);
     expect(db.pragma('journal_size_limit', { simple: true })).toBe(67108864);
-    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
     db.close();
   });
 
   it('refuses a database written by a newer app, with a clear message, and leaves it untouched', () => {
     const path = tempPath();
     const newer = new Database(path);
-    newer.pragma(`user_version = ${migrations.length + 3}`);
+    newer.pragma(`user_version = ${latestVersion(migrations) + 3}`);
     newer.exec('CREATE TABLE from_the_future (x)');
     newer.close();
     expect(() => openMirror(path)).toThrow(MirrorTooNewError);
     expect(() => openMirror(path)).toThrow(/newer version of the app .*Update the app/);
     const check = new Database(path);
-    expect(check.pragma('user_version', { simple: true })).toBe(migrations.length + 3);
+    expect(check.pragma('user_version', { simple: true })).toBe(latestVersion(migrations) + 3);
     expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'users'").get()).toEqual({ n: 0 });
     check.close();
   });
@@ -105,6 +105,9 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
   outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, new ChangeCollector(), 1700000000),
   drafts: (db) => saveDraft(db, 'channel:5:lunch', 'See you at', new ChangeCollector(), 1700000000),
+  // Written with a queued message.
+  used_local_ids: (db) =>
+    enqueueMessage(db, { conversation: 'channel:5:dinner', local_id: 'l-1', payload: { type: 'stream', to: 5, topic: 'dinner', content: 'Eight?' } }, new ChangeCollector(), 1700000000),
   // As insertJob wrote them before migration 3 gave items their secret columns.
   bulk_jobs: (db) => {
     const { lastInsertRowid } = db
@@ -167,12 +170,12 @@ describe('migrations', () => {
 
   it('the latest migration keeps every row written before it: migrate to N-1, write, migrate to N', () => {
     const path = tempPath();
-    const old = openMirror(path, migrations.length - 1);
+    const old = openMirror(path, migrations.at(-2)!.version);
     seedEveryTable(old);
     const before = everyRow(old);
     old.close();
     const db = openMirror(path);
-    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(schemaVersion(db)).toBe(latestVersion(migrations));
     expect(sameColumns(before, everyRow(db))).toEqual(before);
     db.close();
   });
