@@ -2,7 +2,7 @@
 // decides retry, refusal or look-up from it, bulk jobs whether an item failed, waits or halts, the
 // sync loop whether to back off, and IPC what the user reads.
 import { failureKindOfStatus, type FailureKind } from '../../shared/failures';
-import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from './errors';
+import { ApiError, FileTooLargeError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from './errors';
 
 export interface Failure {
   kind: FailureKind;
@@ -21,6 +21,8 @@ export function classifyFailure(error: unknown): Failure {
   if (error instanceof TimeoutError) return failure('unreachable', 'TIMEOUT', error.message);
   if (error instanceof ValidationError) return failure('invalid', 'INVALID_PARAMETERS', error.message);
   if (error instanceof UnsupportedFeatureError) return failure('invalid', 'UNSUPPORTED_FEATURE', error.message);
+  // Over the server's upload limit, said by the server or seen before a byte was sent: the same file never passes.
+  if (error instanceof FileTooLargeError) return failure('refused', 'FILE_TOO_LARGE', error.message);
   if (error instanceof ApiError) return failure('internal', 'API', error.message);
   return failure('internal', 'INTERNAL', error instanceof Error ? error.message : String(error));
 }
