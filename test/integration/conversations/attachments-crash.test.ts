@@ -11,11 +11,12 @@ import { stagedPlaceholder } from '../../../shared/staged-links';
 import { StagingArea } from '../../../main/files/staging-area';
 import { ChangeCollector } from '../../../main/store/changes';
 import { openMirror } from '../../../main/store/database';
-import { enqueueMessage, outboxItems } from '../../../main/store/outbox';
+import { enqueueMessage } from '../../../main/store/outbox';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { killHard, spawnScript, type Child } from '../../support/child-process';
 import { integrity } from '../../support/integrity';
 import { mirrorDir, until } from '../sync/engine-harness';
+import { drainToEmpty } from './drain-child';
 import { startLossyProxy, type LossyProxy } from './lossy-proxy';
 
 const MESSAGES = 20;
@@ -104,23 +105,7 @@ it('uploads each file and then sends each message exactly once, through 10 kills
     expect(integrity(mirror.path), `after kill ${kill}`).toBe('ok');
   }
 
-  const last = child();
-  try {
-    await until(
-      () => {
-        const check = openMirror(mirror.path);
-        try {
-          return outboxItems(check).length === 0;
-        } finally {
-          check.close();
-        }
-      },
-      'the queue drained',
-      60_000,
-    );
-  } finally {
-    await killHard(last.process);
-  }
+  await drainToEmpty(child, mirror.path);
 
   const messages = delivered();
   const counts = new Map<string, number>();
