@@ -12,7 +12,7 @@ export type OutboxRecord =
   | { table: 'messages'; flag: string }
   | { table: 'scheduled_messages'; scheduled_message_id: number | 'new' };
 
-const CONVERSATION_RECORD = 'conversations:';
+export const CONVERSATION_RECORD = 'conversations:';
 
 export function outboxRecordKey(record: OutboxRecord): string {
   switch (record.table) {

@@ -4,7 +4,7 @@
 // damaged) are read by main/files/disk-faults.ts, which the mirror's code shares.
 import { failureKindOfStatus, type FailureKind } from '../../shared/failures';
 import { diskFaultOf } from '../files/disk-faults';
-import { ApiError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from './errors';
+import { ApiError, FileTooLargeError, NetworkError, ServiceError, TimeoutError, UnsupportedFeatureError, ValidationError } from './errors';
 
 export interface Failure {
   kind: FailureKind;
@@ -23,6 +23,8 @@ export function classifyFailure(error: unknown): Failure {
   if (error instanceof TimeoutError) return failure('unreachable', 'TIMEOUT', error.message);
   if (error instanceof ValidationError) return failure('invalid', 'INVALID_PARAMETERS', error.message);
   if (error instanceof UnsupportedFeatureError) return failure('invalid', 'UNSUPPORTED_FEATURE', error.message);
+  // Over the server's upload limit, said by the server or seen before a byte was sent: the same file never passes.
+  if (error instanceof FileTooLargeError) return failure('refused', 'FILE_TOO_LARGE', error.message);
   if (error instanceof ApiError) return failure('internal', 'API', error.message);
   const disk = diskFaultOf(error);
   if (disk) return failure('disk', disk.code, disk.message);

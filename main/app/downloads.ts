@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { safeFileName } from '../../shared/file-names';
-import type { SaveOutcome } from '../../shared/ipc';
+import type { FileFacts, SaveOutcome } from '../../shared/ipc';
 import { saveStream } from '../files/saved-file';
 import type { ServedFile } from './core';
-import { openUserUpload, UploadFetchError, userUploadUrl, type AccountServer, type OpenedUpload } from './user-uploads';
+import { describeUserUpload, openUserUpload, UploadFetchError, userUploadUrl, type AccountServer, type OpenedUpload } from './user-uploads';
 
 /** The Electron shell's "Save as…": the path the user chose for `suggestedName`, or null when they cancelled. */
 export interface SaveDialog {
@@ -18,6 +18,9 @@ export interface SaveDialog {
 
 /** The most of one file the app saves: beyond what servers of the family let anyone upload. */
 export const DOWNLOAD_MAX_BYTES = 1024 * 1024 * 1024;
+/** The uploads whose type and size are remembered: a file at an upload's address never changes. */
+const FACTS_KEPT = 500;
+
 /** A browser-mode download address works once, and only this soon after it was made. */
 export const DOWNLOAD_TICKET_MS = 60_000;
 
@@ -46,6 +49,7 @@ interface Ticket {
 export class Downloads {
   readonly #options: DownloadsOptions;
   readonly #tickets = new Map<string, Ticket>();
+  readonly #facts = new Map<string, FileFacts>();
 
   constructor(options: DownloadsOptions) {
     this.#options = options;
@@ -66,6 +70,18 @@ export class Downloads {
       throw new UploadFetchError('NOT_SAVED', `“${basename(target)}” could not be saved there (${String(error.code)}).`);
     });
     return { outcome: 'saved', name: basename(target) };
+  }
+
+  /** What the server says an uploaded file is (its content type) and how large, without fetching it; asked once per file. */
+  async describe(link: string): Promise<FileFacts> {
+    const url = userUploadUrl(this.#options.server_url, link);
+    if (!url) throw new UploadFetchError('NOT_AN_UPLOAD', 'Only files uploaded to this organization can be described.');
+    const known = this.#facts.get(url.pathname);
+    if (known) return known;
+    const facts = await describeUserUpload(this.#options, url);
+    if (this.#facts.size >= FACTS_KEPT) this.#facts.delete(this.#facts.keys().next().value ?? '');
+    this.#facts.set(url.pathname, facts);
+    return facts;
   }
 
   /** Browser mode: the file a download address names, as an attachment; the address is then spent. */

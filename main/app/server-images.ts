@@ -22,7 +22,11 @@ export interface OwnImageRequest {
  * redirect elsewhere could track the user, or feed them anything); undefined otherwise, its body
  * dropped.
  */
-export async function fetchOnOrigin(url: URL, init: { headers: Record<string, string>; signal: AbortSignal }, fetchImpl: typeof fetch): Promise<Response | undefined> {
+export async function fetchOnOrigin(
+  url: URL,
+  init: { headers: Record<string, string>; signal: AbortSignal; method?: 'GET' | 'HEAD' },
+  fetchImpl: typeof fetch,
+): Promise<Response | undefined> {
   let next: URL | null = url;
   for (let hop = 0; hop <= MAX_REDIRECTS && next?.origin === url.origin; hop += 1) {
     const response: Response = await fetchImpl(next, { ...init, redirect: 'manual' });

@@ -9,13 +9,16 @@ import { JobRunner } from '../admin/job-runner';
 import { forgetExpiredSecrets } from '../store/bulk-jobs';
 import type { Logger } from '../api/logger';
 import { basicAuthorization } from '../api/authorization';
+import { ValidationError } from '../api/errors';
 import { createServiceClient } from '../api/create-client';
 import type { ServiceClient } from '../api/service-client';
 import type { Account } from '../credentials/account-registry';
 import { diskFaultOf } from '../files/disk-faults';
-import { StagingArea, type StagingLimits } from '../files/staging-area';
+import { StagingArea, StagingError, type StagingLimits } from '../files/staging-area';
 import { ChangeCollector, hasChanges, type MirrorWrite } from '../store/changes';
 import { openMirror, type MirrorDatabase } from '../store/database';
+import { stagedIdsInDrafts } from '../store/drafts';
+import { stagedIdsInOutbox } from '../store/outbox';
 import { realmValues, setRealmValues, uploadLimitMib } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { OutboxDrain } from '../sync/outbox-drain';
@@ -41,6 +44,15 @@ import { fetchFullImage } from './user-uploads';
 
 /** Where an account's staged files wait: in its folder, beside its mirror, so signing out removes both. */
 export const stagingFolder = (mirrorPath: string): string => join(dirname(mirrorPath), 'staged-files');
+
+/**
+ * A staged file the outbox needs is gone, or refused by the app's own rules: the message is
+ * refused, for the user to edit (the reason names the file). Anything else is as it was.
+ */
+function attachmentFailure(error: unknown): unknown {
+  if (error instanceof StagingError && error.code === 'NOT_STAGED') return new ValidationError('POST /user_uploads', [{ param: 'content', message: error.message }]);
+  return error;
+}
 
 /** With a cache to show, the first screen gets the machine for this long before sync starts. */
 const CACHED_START_REGISTRATION_DELAY_MS = 1_000;
@@ -174,6 +186,17 @@ export class AccountSession {
     this.client.useRegistration(cached);
     this.typing = new TypingTracker(options.onTyping, this.#typingPeriods());
     const online = () => this.online;
+    this.uploads = new Uploads({
+      staging,
+      client: this.client,
+      limitMib: () => uploadLimitMib(this.db),
+      onProgress: options.onUploadProgress ?? (() => undefined),
+    });
+    // Staged files no draft and no queued message names any more (sent, or their text changed
+    // before a crash) go; the others wait to be sent.
+    void this.uploads.sweep(new Set([...stagedIdsInOutbox(this.db), ...stagedIdsInDrafts(this.db)])).catch((error: unknown) =>
+      options.logger.warn('unneeded staged files were not removed', { error: String(error) }),
+    );
     this.outbox = new OutboxDrain({
       db: this.db,
       write: this.write,
@@ -184,16 +207,24 @@ export class AccountSession {
       ...(options.onDelivered && { onDelivered: options.onDelivered }),
       ...(options.backoff && { retry: options.backoff }),
       onDiskFault: (fault) => this.#disk.report(fault),
+      attachments: {
+        upload: (staged_id) => this.uploads.upload(staged_id).catch((error: unknown) => Promise.reject(attachmentFailure(error))),
+        release: async (staged_ids) => {
+          for (const staged_id of staged_ids) await this.uploads.discard(staged_id);
+        },
+      },
     });
-    this.sendQueue = new SendQueue({ db: this.db, write: this.write, user_id: options.account.user_id, outbox: this.outbox, online });
+    this.sendQueue = new SendQueue({
+      db: this.db,
+      write: this.write,
+      user_id: options.account.user_id,
+      outbox: this.outbox,
+      online,
+      limits: () => this.client.announced,
+      isStaged: (staged_id) => this.uploads.isStaged(staged_id),
+    });
     this.deferrable = new DeferrableCalls({ db: this.db, write: this.write, client: this.client, online });
     this.unreadFetch = new UnreadFetch({ db: this.db, write: this.write, client: this.client, logger: options.logger });
-    this.uploads = new Uploads({
-      staging,
-      client: this.client,
-      limitMib: () => uploadLimitMib(this.db),
-      onProgress: options.onUploadProgress ?? (() => undefined),
-    });
     this.downloads = new Downloads({ ...this.#accountServer(), saveDialog: options.saveDialog });
     this.presence = new PresenceReports({ db: this.db, write: this.write, client: this.client, online, focused: options.focused ?? (() => false), logger: options.logger });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
@@ -336,6 +367,12 @@ export class AccountSession {
 
   #accountServer() {
     return { server_url: this.account.server_url, authorization: this.#authorization, fetch: this.#fetch };
+  }
+
+  /** Drops a staged file the user removed; kept while a queued message names it (the message needs it). */
+  async discardStaged(staged_id: string): Promise<void> {
+    if (stagedIdsInOutbox(this.db).has(staged_id)) return;
+    await this.uploads.discard(staged_id);
   }
 
   /** Replays what was done offline; one replay at a time. */

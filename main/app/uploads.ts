@@ -8,7 +8,7 @@ import type { UploadedFile, UploadProgress } from '../../shared/ipc';
 import { FileTooLargeError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import { overLimitMessage, uploadLimitBytes } from '../api/upload';
-import { notStaged, StagingError, type StagingArea } from '../files/staging-area';
+import { notStaged, StagingError, type StagedRecord, type StagingArea } from '../files/staging-area';
 
 export interface UploadsOptions {
   staging: StagingArea;
@@ -22,7 +22,8 @@ export interface UploadsOptions {
 
 export class Uploads {
   readonly #options: UploadsOptions;
-  readonly #running = new Map<string, AbortController>();
+  /** The uploads under way, by staged id: a second caller (the outbox, the compose box) waits for the same one. */
+  readonly #running = new Map<string, { controller: AbortController; answer: Promise<UploadedFile> }>();
 
   constructor(options: UploadsOptions) {
     this.#options = options;
@@ -51,14 +52,20 @@ export class Uploads {
     await this.#options.staging.discard(staged_id);
   }
 
-  /** Uploads a staged file, or answers the upload already recorded for it. */
-  async upload(staged_id: string): Promise<UploadedFile> {
+  /** Uploads a staged file, or answers the upload already recorded for it, or the one under way. */
+  upload(staged_id: string): Promise<UploadedFile> {
+    const running = this.#running.get(staged_id);
+    if (running) return running.answer;
     const staged = this.#options.staging.staged(staged_id);
-    if (!staged) throw notStaged();
-    if (staged.uploaded) return { staged_id, ...staged.uploaded };
-    if (this.#running.has(staged_id)) throw new StagingError('UPLOADING', 'This file is being uploaded already.');
+    if (!staged) return Promise.reject(notStaged());
+    if (staged.uploaded) return Promise.resolve({ staged_id, ...staged.uploaded });
     const controller = new AbortController();
-    this.#running.set(staged_id, controller);
+    const answer = this.#send(staged_id, staged, controller).finally(() => this.#running.delete(staged_id));
+    this.#running.set(staged_id, { controller, answer });
+    return answer;
+  }
+
+  async #send(staged_id: string, staged: StagedRecord & { path: string }, controller: AbortController): Promise<UploadedFile> {
     const total = staged.size;
     const interval = this.#options.progressIntervalMs ?? 100;
     let toldAt = -Infinity;
@@ -80,19 +87,27 @@ export class Uploads {
     } catch (error) {
       if (controller.signal.aborted) throw new StagingError('CANCELLED', `The upload of “${staged.name}” was cancelled.`);
       throw error;
-    } finally {
-      this.#running.delete(staged_id);
     }
   }
 
   /** Stops the staged file's upload under way, if any; the staged file stays. */
   cancel(staged_id: string): void {
-    this.#running.get(staged_id)?.abort();
+    this.#running.get(staged_id)?.controller.abort();
+  }
+
+  /** Whether a staged file is kept, whole, for sending. */
+  isStaged(staged_id: string): boolean {
+    return this.#options.staging.staged(staged_id) !== undefined;
+  }
+
+  /** Removes the staged files not in `keep` (no draft or queued message names them). */
+  sweep(keep: ReadonlySet<string>): Promise<number> {
+    return this.#options.staging.sweep(keep);
   }
 
   /** Stops every upload and drops the files still arriving; staged files stay for the next session. */
   async close(): Promise<void> {
-    for (const controller of this.#running.values()) controller.abort();
+    for (const { controller } of this.#running.values()) controller.abort();
     await this.#options.staging.close();
   }
 }

@@ -3,6 +3,7 @@
 // server; redirects only on its origin; the body is handed on as a stream that fails past a
 // cap or when the server goes silent, so no file is ever held whole in memory.
 import { isUploadThumbnailPath, userUploadPath } from '../../shared/api/uploads';
+import type { FileFacts } from '../../shared/ipc';
 import type { ServedFile } from './core';
 import { fetchOnOrigin, isShownImageType, notFound } from './server-images';
 
@@ -83,6 +84,23 @@ export async function openUserUpload(server: AccountServer, url: URL, maxBytes: 
     }),
   );
   return { type: response.headers.get('content-type') ?? '', length: Number.isFinite(declared) ? declared : undefined, body };
+}
+
+/** How long the server may take to say what a file is. */
+const DESCRIBE_TIMEOUT_MS = 15_000;
+
+/** An uploaded file's content type and size as the server declares them (a HEAD request): nothing of it is fetched. */
+export async function describeUserUpload(server: AccountServer, url: URL): Promise<FileFacts> {
+  let response: Response | undefined;
+  try {
+    response = await fetchOnOrigin(url, { method: 'HEAD', headers: { authorization: server.authorization }, signal: AbortSignal.timeout(DESCRIBE_TIMEOUT_MS) }, server.fetch);
+  } catch {
+    throw new UploadFetchError('UNREACHABLE', 'The server could not be reached; try again once online.');
+  }
+  if (!response) throw new UploadFetchError('NOT_FOUND', 'The server has no such file, or does not let this account see it.');
+  const size = Number(response.headers.get('content-length') ?? Number.NaN);
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return { type: type || null, size: Number.isSafeInteger(size) && size >= 0 ? size : null };
 }
 
 /**

@@ -190,6 +190,16 @@ export class StagingArea {
     writeJsonAtomic(join(this.#pathOf(staged_id), RECORD), { ...kept, uploaded });
   }
 
+  /**
+   * Removes every staged file not in `keep` (those no draft or queued message names any more),
+   * leaving the files still arriving; answers how many went.
+   */
+  async sweep(keep: ReadonlySet<string>): Promise<number> {
+    const unneeded = [...this.#sizes.keys()].filter((staged_id) => !keep.has(staged_id) && !this.#arriving.has(staged_id));
+    for (const staged_id of unneeded) await this.discard(staged_id);
+    return unneeded.length;
+  }
+
   /** Drops the files still arriving (their stagings cannot finish once the account closes). */
   async close(): Promise<void> {
     await Promise.all([...this.#arriving.keys()].map((staged_id) => this.discard(staged_id)));

@@ -1,7 +1,10 @@
 // Files: staging chunk by chunk, uploading with progress and cancel, saving what others sent.
 // The account session's uploads and downloads do the work; refusals reach the user as they said them.
 import { Buffer } from 'node:buffer';
+import { isTransient } from '../../shared/failures';
+import { UPLOAD_TRY_LATER } from '../../shared/ipc';
 import { FileTooLargeError } from '../api/errors';
+import { classifyFailure } from '../api/failures';
 import { UploadFetchError } from '../app/user-uploads';
 import { StagingError } from '../files/staging-area';
 import type { CoreContext } from './context';
@@ -19,6 +22,18 @@ async function refusals<T>(work: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** An upload that failed for now is said so: the file stays staged and goes with its message. */
+async function uploadRefusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await refusals(work);
+  } catch (error) {
+    if (error instanceof UserFacingError) throw error;
+    const failure = classifyFailure(error);
+    if (isTransient(failure.kind)) throw new UserFacingError(UPLOAD_TRY_LATER, failure.kind === 'internal' ? 'The upload failed.' : failure.message);
+    throw error;
+  }
+}
+
 /** The bytes of a chunk's base64; refused when a character of it is not base64 (the decoder would skip it). */
 function chunkBytes(data: string): Buffer {
   const bytes = Buffer.from(data, 'base64');
@@ -29,21 +44,22 @@ function chunkBytes(data: string): Buffer {
 
 export function fileHandlers(
   context: CoreContext,
-): AreaHandlers<'files.stageBegin' | 'files.stageChunk' | 'files.stageFinish' | 'files.discard' | 'files.upload' | 'files.cancelUpload' | 'files.save'> {
+): AreaHandlers<'files.stageBegin' | 'files.stageChunk' | 'files.stageFinish' | 'files.discard' | 'files.upload' | 'files.cancelUpload' | 'files.save' | 'files.describe'> {
   const uploads = () => context.activeSession().uploads;
   return {
     'files.stageBegin': (request) => refusals(() => uploads().begin(request)),
     'files.stageChunk': ({ staged_id, offset, data }) => refusals(() => uploads().chunk(staged_id, offset, chunkBytes(data))),
     'files.stageFinish': ({ staged_id }) => refusals(() => uploads().finish(staged_id)),
     'files.discard': async ({ staged_id }) => {
-      await uploads().discard(staged_id);
+      await context.activeSession().discardStaged(staged_id);
       return null;
     },
-    'files.upload': ({ staged_id }) => refusals(() => uploads().upload(staged_id)),
+    'files.upload': ({ staged_id }) => uploadRefusals(() => uploads().upload(staged_id)),
     'files.cancelUpload': ({ staged_id }) => {
       uploads().cancel(staged_id);
       return null;
     },
     'files.save': ({ url, name }) => refusals(() => context.activeSession().downloads.save(url, name)),
+    'files.describe': ({ url }) => refusals(() => context.activeSession().downloads.describe(url)),
   };
 }

@@ -4,6 +4,7 @@ import { featureLevelProblem } from '../../shared/api/feature-levels';
 import type { EditScheduledMessageParams } from '../../shared/api/operations';
 import type { MessageType, ScheduledMessage } from '../../shared/api/records';
 import type { OutboxItemView, ScheduledKind, ScheduledListing, ScheduledMessageView } from '../../shared/ipc';
+import { stagedIdsIn } from '../../shared/staged-links';
 import type { AccountSession } from '../app/session';
 import { channelsTable } from '../store/channels';
 import { allRecords, getRecord } from '../store/keyed-table';
@@ -13,6 +14,13 @@ import { userName } from '../store/users';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 import { UserFacingError } from '../app/user-facing-error';
+
+/** A scheduled message goes as written, by the server: a file not uploaded yet (its placeholder) could not go with it. */
+function refuseFilesNotUploaded(content: string | undefined): void {
+  if (content !== undefined && stagedIdsIn(content).length > 0) {
+    throw new UserFacingError('FILES_NOT_UPLOADED', 'The message names files not uploaded yet: schedule it once they are uploaded (online).');
+  }
+}
 
 const SCHEDULING_KINDS: readonly string[] = ['createScheduledMessage', 'editScheduledMessage'];
 
@@ -59,6 +67,7 @@ export function schedulingHandlers(
     },
     'scheduled.create': ({ kind, to, topic, content, scheduled_delivery_timestamp }) => {
       const session = context.activeSession();
+      refuseFilesNotUploaded(content);
       const params = {
         type: wireType(session, kind),
         to,
@@ -72,6 +81,7 @@ export function schedulingHandlers(
     },
     'scheduled.edit': async ({ scheduled_message_id, kind, ...changes }) => {
       const session = context.activeSession();
+      refuseFilesNotUploaded(changes.content);
       const existing = getRecord(session.db, scheduledMessagesTable, scheduled_message_id);
       if (!existing) throw new UserFacingError('NOT_FOUND', 'This scheduled message is no longer scheduled (sent or deleted).');
       // Only what the user changed is sent: an absent field keeps the server's value.

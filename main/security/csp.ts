@@ -14,7 +14,9 @@ export function contentSecurityPolicy(host: CspHost): string {
     ['default-src', ["'none'"]],
     ['script-src', ["'self'"]],
     ['style-src', ["'self'"]],
-    ['img-src', host === 'electron' ? ["'self'", 'server-image:', 'data:'] : ["'self'", 'data:']],
+    // blob: for images only: the compose box previews a picked or pasted image from its own bytes
+    // (an object URL of the File), before any of it is sent.
+    ['img-src', host === 'electron' ? ["'self'", 'server-image:', 'data:', 'blob:'] : ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'"]],
     ['connect-src', host === 'electron' ? ["'none'"] : ["'self'"]],
     ['object-src', ["'none'"]],

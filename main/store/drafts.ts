@@ -1,6 +1,7 @@
 // A draft per conversation, written as the user types so it survives a restart and a crash.
 import { z } from 'zod';
 import type { ConversationKey } from '../../shared/conversation';
+import { stagedIdsIn } from '../../shared/staged-links';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { reader, writer } from './statements';
@@ -43,4 +44,12 @@ export function listDrafts(db: ReadOnlyMirror): DraftPreview[] {
     `SELECT conversation, substr(content, 1, ${DRAFT_PREVIEW_CHARACTERS}) AS preview, updated_at FROM drafts ORDER BY updated_at DESC, conversation`,
     draftPreviewRow,
   ).all();
+}
+
+const contentRow = z.object({ content: z.string() });
+
+/** The staged files the drafts' texts name (their placeholders, shared/staged-links.ts): kept while a draft may be sent. */
+export function stagedIdsInDrafts(db: ReadOnlyMirror): Set<string> {
+  const rows = reader(db, "SELECT content FROM drafts WHERE instr(content, '](staged:') > 0", contentRow).all();
+  return new Set(rows.flatMap((row) => stagedIdsIn(row.content)));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { conversationOfRecordKey, outboxRecordKey, type OutboxItemView } from '../../shared/outbox-records';
+import { CONVERSATION_RECORD, conversationOfRecordKey, outboxRecordKey, type OutboxItemView } from '../../shared/outbox-records';
 import { channelKeyPrefix, type ConversationKey } from '../../shared/conversation';
+import { stagedIdsIn } from '../../shared/staged-links';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { deleteDraft } from './drafts';
@@ -32,6 +33,8 @@ export interface OutboxItem extends OutboxItemView {
   attempts: number;
   /** A message the server took: its id there, while the item waits for the event that files it. */
   sent_message_id: number | null;
+  /** The staged files a message's text links (by placeholder), uploaded before it is sent. */
+  staged_ids: string[];
 }
 
 /** An outbox row as stored; the payload is the JSON the action was deferred with. */
@@ -49,13 +52,21 @@ const outboxRow = z.object({
   sent_after_id: z.number().int().nullable(),
   attempts: z.number().int(),
   sent_message_id: z.number().int().nullable(),
+  staged_ids: z.string(),
 });
 const payloadShape = z.record(z.string(), z.unknown());
 const recordKeyRow = z.object({ record_key: z.string() });
 const idRow = z.object({ outbox_id: z.number().int() });
 const messageIdRow = z.object({ message_id: z.number() });
 
-const fromRow = (row: z.infer<typeof outboxRow>): OutboxItem => ({ ...row, payload: jsonColumn(row.payload, payloadShape) });
+const stagedIdsShape = z.array(z.string());
+const stagedIdsRow = z.object({ staged_ids: z.string(), content: z.string().nullable() });
+
+const fromRow = (row: z.infer<typeof outboxRow>): OutboxItem => ({
+  ...row,
+  payload: jsonColumn(row.payload, payloadShape),
+  staged_ids: jsonColumn(row.staged_ids, stagedIdsShape),
+});
 
 /** Reports a change to the items about `record_key`: a conversation's messages touch that conversation. */
 function reportRecord(changes: ChangeSink, record_key: string): void {
@@ -96,25 +107,33 @@ export function removeOutboxItem(db: MirrorDatabase, outbox_id: number, changes:
   writer(db, 'DELETE FROM outbox WHERE outbox_id = ?').run(outbox_id);
 }
 
-/** The server refused the replay: kept, with its answer, for the user to see and decide. */
+/**
+ * The server refused the replay, or the replay gave up: kept, with its answer, for the user to see
+ * and decide. A message whose send may have reached the server keeps its in-flight mark (only a
+ * lookup that answered clears it): it may have been sent, and is looked up before it is sent again.
+ */
 export function failOutboxItem(db: MirrorDatabase, outbox_id: number, error_code: string, error_msg: string, changes: ChangeSink): void {
-  writer(db, `UPDATE outbox SET state = 'failed', error_code = ?, error_msg = ?, in_flight_since = NULL WHERE outbox_id = ?`).run(error_code, error_msg, outbox_id);
+  writer(db, `UPDATE outbox SET state = 'failed', error_code = ?, error_msg = ? WHERE outbox_id = ?`).run(error_code, error_msg, outbox_id);
   reportItem(db, outbox_id, changes);
 }
 
-/** The user asks to try a refused item again: it goes back in line, with a fresh count of attempts. */
+/** The user asks to try a refused item again: it goes back in line, with a fresh count of attempts (an in-flight mark stays: it is looked up first). */
 export function retryOutboxItem(db: MirrorDatabase, outbox_id: number, changes: ChangeSink): void {
   writer(db, `UPDATE outbox SET state = 'pending', error_code = NULL, error_msg = NULL, attempts = 0 WHERE outbox_id = ? AND state = 'failed'`).run(outbox_id);
   reportItem(db, outbox_id, changes);
 }
 
+/** How long a local id is remembered after its message was queued: far longer than any resend of one compose attempt. */
+export const LOCAL_ID_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
 /**
- * A message to send, queued in line behind everything already waiting; in the same transaction
- * its conversation's draft is cleared, and the item it replaces (a scheduled message sent now) goes.
+ * A message to send, queued in line behind everything already waiting, with the staged files its
+ * text links; in the same transaction its conversation's draft is cleared, the item it replaces
+ * (a scheduled message sent now) goes, and its local id is remembered (usedLocalId).
  */
 export function enqueueMessage(
   db: MirrorDatabase,
-  item: { conversation: ConversationKey; local_id: string; payload: Record<string, unknown>; replaces?: number },
+  item: { conversation: ConversationKey; local_id: string; payload: Record<string, unknown>; replaces?: number; staged_ids?: readonly string[] },
   changes: ChangeSink,
   now: number = Date.now(),
 ): number {
@@ -124,11 +143,25 @@ export function enqueueMessage(
     const record_key = outboxRecordKey({ table: 'conversations', conversation: item.conversation });
     const result = writer(
       db,
-      `INSERT INTO outbox (kind, record_key, payload, state, created_at, local_id) VALUES ('sendMessage', ?, ?, 'pending', ?, ?)`,
-    ).run(record_key, JSON.stringify(item.payload), now, item.local_id);
+      `INSERT INTO outbox (kind, record_key, payload, state, created_at, local_id, staged_ids) VALUES ('sendMessage', ?, ?, 'pending', ?, ?, ?)`,
+    ).run(record_key, JSON.stringify(item.payload), now, item.local_id, JSON.stringify(item.staged_ids ?? []));
+    const outbox_id = Number(result.lastInsertRowid);
+    writer(db, 'DELETE FROM used_local_ids WHERE created_at < ?').run(now - LOCAL_ID_MEMORY_MS);
+    writer(db, 'INSERT OR IGNORE INTO used_local_ids (local_id, outbox_id, created_at) VALUES (?, ?, ?)').run(item.local_id, outbox_id, now);
     reportRecord(changes, record_key);
-    return Number(result.lastInsertRowid);
+    return outbox_id;
   })();
+}
+
+/** The outbox item a message was queued as with this local id, whether or not it is still in the outbox. */
+export function usedLocalId(db: ReadOnlyMirror, local_id: string): number | undefined {
+  return reader(db, 'SELECT outbox_id FROM used_local_ids WHERE local_id = ?', idRow).get(local_id)?.outbox_id;
+}
+
+/** Every staged file the outbox still needs: those its messages carry, and those their texts name. */
+export function stagedIdsInOutbox(db: ReadOnlyMirror): Set<string> {
+  const rows = reader(db, `SELECT staged_ids, json_extract(payload, '$.content') AS content FROM outbox WHERE kind = 'sendMessage'`, stagedIdsRow).all();
+  return new Set(rows.flatMap((row) => [...jsonColumn(row.staged_ids, stagedIdsShape), ...stagedIdsIn(row.content ?? '')]));
 }
 
 export function outboxItem(db: ReadOnlyMirror, outbox_id: number): OutboxItem | undefined {
@@ -136,29 +169,39 @@ export function outboxItem(db: ReadOnlyMirror, outbox_id: number): OutboxItem | 
   return row && fromRow(row);
 }
 
-/** Messages in the outbox whose record key matches (`= ?` or `GLOB ?`), until their event files them, in send order. */
-function queued(db: ReadOnlyMirror, match: '=' | 'GLOB', record_key: string): OutboxItem[] {
-  return reader(
-    db,
-    `SELECT * FROM outbox o WHERE kind = 'sendMessage' AND record_key ${match} ?
-       AND (sent_message_id IS NULL OR NOT EXISTS (SELECT 1 FROM messages m WHERE m.message_id = o.sent_message_id))
-     ORDER BY outbox_id`,
-    outboxRow,
-  )
-    .all(record_key)
-    .map(fromRow);
+/** A queued message as its conversation lists it. */
+export interface QueuedMessage extends OutboxItem {
+  /** The conversation's messages dated after the second it was written in: sent now, it lands after them. */
+  newer: number;
 }
 
+const queuedRow = outboxRow.extend({ newer: z.number().int() });
+
 /**
- * The messages of one conversation still in the outbox, in send order: waiting, refused, or sent
- * and waiting for their event (until a fetch or that event files them in the conversation).
+ * Messages in the outbox whose record key matches (`= ?` or `GLOB ?`), in send order: waiting,
+ * refused, or sent and waiting for their event (until a fetch or that event files them in their
+ * conversation); each with how many of its conversation's messages are newer than it.
  */
-export function queuedMessages(db: ReadOnlyMirror, conversation: ConversationKey): OutboxItem[] {
+function queued(db: ReadOnlyMirror, match: '=' | 'GLOB', record_key: string): QueuedMessage[] {
+  return reader(
+    db,
+    `SELECT o.*, (SELECT count(*) FROM messages n WHERE n.conversation = substr(o.record_key, ?) AND n.timestamp > o.created_at / 1000) AS newer
+       FROM outbox o WHERE kind = 'sendMessage' AND record_key ${match} ?
+       AND (sent_message_id IS NULL OR NOT EXISTS (SELECT 1 FROM messages m WHERE m.message_id = o.sent_message_id))
+     ORDER BY outbox_id`,
+    queuedRow,
+  )
+    .all(CONVERSATION_RECORD.length + 1, record_key)
+    .map((row) => ({ ...fromRow(row), newer: row.newer }));
+}
+
+/** The messages of one conversation still in the outbox, in send order. */
+export function queuedMessages(db: ReadOnlyMirror, conversation: ConversationKey): QueuedMessage[] {
   return queued(db, '=', outboxRecordKey({ table: 'conversations', conversation }));
 }
 
 /** The messages of every topic of a channel still in the outbox, in send order (the channel view). */
-export function queuedChannelMessages(db: ReadOnlyMirror, stream_id: number): OutboxItem[] {
+export function queuedChannelMessages(db: ReadOnlyMirror, stream_id: number): QueuedMessage[] {
   return queued(db, 'GLOB', `${outboxRecordKey({ table: 'conversations', conversation: channelKeyPrefix(stream_id) })}*`);
 }
 

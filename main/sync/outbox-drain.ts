@@ -9,10 +9,10 @@ import { diskFaultOf, type DiskFault } from '../files/disk-faults';
 import type { MirrorWrite } from '../store/changes';
 import type { ReadOnlyMirror } from '../store/database';
 import { upsertMessages } from '../store/messages';
-import { confirmSentMessage, nextPendingItem, outboxItems, sentMessagesAwaitingEvent } from '../store/outbox';
+import { confirmSentMessage, nextPendingItem, outboxItem, outboxItems, sentMessagesAwaitingEvent } from '../store/outbox';
 import { checkedMessages } from './answers';
 import { deferredCalls, messageDelivery } from './deferred-calls';
-import { replayOutbox } from './outbox-replay';
+import { lookUpMessage, type MessageAttachments, replayOutbox } from './outbox-replay';
 
 export interface OutboxDrainOptions {
   db: ReadOnlyMirror;
@@ -31,6 +31,8 @@ export interface OutboxDrainOptions {
   eventWaitMs?: number;
   /** The disk refused a step's write: the replay stops, every item as it was, until run() once it takes writes. */
   onDiskFault?(fault: DiskFault): void;
+  /** The files queued messages link, uploaded before them (the account's staging area). */
+  attachments?: MessageAttachments;
 }
 
 const DEFAULT_RETRY = { baseMs: 1_000, maxMs: 30_000 };
@@ -85,6 +87,19 @@ export class OutboxDrain {
     return this.run();
   }
 
+  /**
+   * Looks up a queued message whose outcome is unknown (it is not being sent: the replay left it
+   * failed), without sending it; true when the server has it.
+   */
+  async check(outbox_id: number): Promise<boolean> {
+    const { db, write, client, user_id, attachments } = this.#options;
+    const item = outboxItem(db, outbox_id);
+    if (!item) return true;
+    const found = await lookUpMessage({ db, write }, item, messageDelivery(client, db, user_id), attachments);
+    this.#fileLater();
+    return found;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);
@@ -94,8 +109,8 @@ export class OutboxDrain {
   }
 
   async #loop(): Promise<void> {
-    const { db, write, client, user_id, logger } = this.#options;
-    const report = await replayOutbox({ db, write }, deferredCalls(client, db), messageDelivery(client, db, user_id));
+    const { db, write, client, user_id, logger, attachments } = this.#options;
+    const report = await replayOutbox({ db, write }, deferredCalls(client, db), messageDelivery(client, db, user_id), attachments);
     if (report.refused.length > 0) logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
     this.#announceDelivered(report.sentMessages);
     if (report.interrupted) this.#scheduleRetry();

@@ -44,6 +44,19 @@ export interface UploadProgress {
  */
 export type SaveOutcome = { outcome: 'saved'; name: string } | { outcome: 'cancelled' } | { outcome: 'download'; url: string; name: string };
 
+/** What the server declares an uploaded file to be, without its bytes; null where it did not say. */
+export interface FileFacts {
+  /** Its content type (`application/pdf`), as the server sent it, never guessed from the bytes. */
+  type: string | null;
+  size: number | null;
+}
+
+/**
+ * The code of an upload that failed for now (the network, the server): the file stays staged and
+ * goes when the message is sent. Any other refusal is final for that file.
+ */
+export const UPLOAD_TRY_LATER = 'TRY_LATER';
+
 const stagedArg = z.object({ staged_id: stagedId });
 
 export const fileChannels = {
@@ -75,6 +88,8 @@ export const fileChannels = {
   'files.upload': channel<UploadedFile>()(stagedArg),
   /** Stops the staged file's upload under way; the staged file stays. */
   'files.cancelUpload': channel<null>()(stagedArg),
+  /** The content type and size of a file of the account's server (`url` under /user_uploads/), as the server declares them. */
+  'files.describe': channel<FileFacts>()(z.object({ url: z.string().min(1).max(4096) })),
   /** Saves a file of the account's server (`url` under /user_uploads/) as `name`. */
   'files.save': channel<SaveOutcome>()(z.object({ url: z.string().min(1).max(4096), name: z.string().max(1024) })),
 } as const;

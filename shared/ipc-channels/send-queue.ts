@@ -12,13 +12,19 @@ export interface PendingMessage {
   /** The client-generated id the server echoes back as `local_message_id`. */
   local_id: string;
   content: string;
-  /** Waiting or on its way; refused (or given up on); or taken by the server, until its event files it. */
-  state: 'sending' | 'failed' | 'sent';
+  /**
+   * Waiting or on its way; refused (or given up on); taken by the server, until its event files it;
+   * or given up on when it may have been sent (its send went out, no answer or lookup said what
+   * became of it): checked, sent anyway or discarded by the user.
+   */
+  state: 'sending' | 'failed' | 'sent' | 'unknown';
   /** Its id on the server, once sent. */
   message_id: number | null;
   /** The server's reason for a refusal, or why sending gave up. */
   error_msg: string | null;
   created_at: number;
+  /** The conversation's messages dated after it was written: a failed one sent now lands after them. */
+  newer: number;
 }
 
 /** What sending a message answers, once it is queued: its place in the outbox and the local id the server will echo. */

@@ -5,6 +5,7 @@
 // own page: in browser mode that page's URL carries its access token.
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
 import type { AccountState } from '../account/context';
+import { saveFile, uploadName } from '../files';
 import { call } from '../lib/ipc';
 import type { LinkTarget, Narrow } from './nodes';
 
@@ -16,12 +17,11 @@ export function openOutside(url: string): void {
 }
 
 /**
- * An uploaded file. Until the app saves files itself (through main, with the key), it opens the
- * file's page on the organization's site, where the browser's own sign-in applies: the URL
- * carries neither the key nor the app's token.
+ * An uploaded file: saved through main, with the account's key (never opened, never run, never
+ * handed to the system browser), under the name the server gave it.
  */
 export function openUpload(target: Extract<LinkTarget, { kind: 'upload' }>): void {
-  openOutside(target.url);
+  void saveFile(target.path, uploadName(target.path)).catch(() => undefined);
 }
 
 /** Opens a narrow of this organization in the app, at the nearest place the app has for it. */

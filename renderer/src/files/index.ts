@@ -5,6 +5,7 @@ import { isUploadThumbnailPath, userUploadPath } from '../../../shared/api/uploa
 import type { SaveOutcome } from '../../../shared/ipc';
 import { call, onNotice } from '../lib/ipc';
 import type { AccountState } from '../account/context';
+import { Attachments, type ComposeText } from './attachments.svelte';
 import { readAsBase64 } from './base64';
 import { fileTransfer } from './transfer';
 
@@ -12,6 +13,25 @@ export { uploadLink } from '../../../shared/api/uploads';
 export type { Progress } from './transfer';
 
 export const { stageFile, uploadStaged, discardStaged } = fileTransfer({ call, onNotice }, readAsBase64);
+
+export { type Attachment, Attachments, type ComposeText } from './attachments.svelte';
+export { fileDrop, refuseStrayDrops } from './drop';
+export { sizeLabel } from './size';
+
+/** The files attached to a message written in `text`, staged and uploaded through main; uploaded at once when `online()`. */
+export function attachmentsOf(text: ComposeText, online: () => boolean): Attachments {
+  return new Attachments(text, { stageFile, uploadStaged, discardStaged }, online);
+}
+
+/** The name an uploaded file was given: the last part of its address (main sanitizes it again before saving). */
+export function uploadName(path: string): string {
+  const last = path.split('/').at(-1) || 'file';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
 
 /**
  * Saves the uploaded file `url` (a message's `/user_uploads/...` link) as `name`: Electron asks

@@ -5,11 +5,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openMirror } from '../../../main/store/database';
-import { enqueueMessage, outboxItems } from '../../../main/store/outbox';
+import { enqueueMessage } from '../../../main/store/outbox';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { killHard, spawnScript, type Child } from '../../support/child-process';
 import { integrity } from '../../support/integrity';
 import { mirrorDir, until } from '../sync/engine-harness';
+import { drainToEmpty } from './drain-child';
 import { ChangeCollector } from '../../../main/store/changes';
 
 const MESSAGES = 200;
@@ -70,23 +71,7 @@ it('delivers 200 queued messages exactly once, in order per conversation, throug
     expect(integrity(mirror.path), `after kill ${kill}`).toBe('ok');
   }
 
-  const last = child();
-  try {
-    await until(
-      () => {
-        const check = openMirror(mirror.path);
-        try {
-          return outboxItems(check).length === 0;
-        } finally {
-          check.close();
-        }
-      },
-      'the queue drained',
-      60_000,
-    );
-  } finally {
-    await killHard(last.process);
-  }
+  await drainToEmpty(child, mirror.path);
 
   const messages = delivered();
   const counts = new Map<string, number>();

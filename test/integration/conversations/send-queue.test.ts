@@ -194,7 +194,18 @@ it("keeps a refused message with the server's reason until it is edited and retr
   const refused = await h['messages.send']({ conversation: topic('refused'), content: '   ' });
   await until(() => outboxItems(session.db, 'failed').length === 1, 'refused');
   const [failed] = (await h['messages.page']({ conversation: topic('refused'), limit: 50, cached: true })).pending;
-  expect(failed).toMatchObject({ outbox_id: refused.outbox_id, state: 'failed', error_msg: 'Message must not be empty' });
+  expect(failed).toMatchObject({ outbox_id: refused.outbox_id, state: 'failed', error_msg: 'Message must not be empty', newer: 0 });
+
+  // A message sent since (in a later second than the refused one was written) is newer: sent now, the refused one lands after it.
+  await until(() => Date.now() >= (Math.floor(failed!.created_at / 1000) + 1) * 1000, 'a second later');
+  await h['messages.send']({ conversation: topic('refused'), content: 'Sent meanwhile' });
+  await until(() => outboxItems(session.db).length === 1, 'the newer message filed');
+  const [behind] = (await h['messages.page']({ conversation: topic('refused'), limit: 50, cached: true })).pending;
+  expect(behind).toMatchObject({ outbox_id: refused.outbox_id, newer: 1 });
+
+  // A queued edit is held to the server's max_message_length (issue 26 item 5).
+  await expect(h['messages.editQueued']({ outbox_id: refused.outbox_id, content: 'x'.repeat(10_001) })).rejects.toThrow(/too long/);
+  expect(outboxItems(session.db)[0]?.payload['content']).toBe('   ');
 
   await h['messages.editQueued']({ outbox_id: refused.outbox_id, content: 'Now with words' });
   await h['outbox.retry']({ outbox_id: refused.outbox_id });
@@ -204,12 +215,48 @@ it("keeps a refused message with the server's reason until it is edited and retr
   proxy.refuseSends = 100;
   const unlucky = await h['messages.send']({ conversation: topic('refused'), content: 'server keeps failing' });
   await until(() => outboxItems(session.db, 'failed').length === 1, 'given up', 20_000);
-  const [gaveUp] = (await h['messages.page']({ conversation: topic('refused'), limit: 50, cached: true })).pending;
-  expect(gaveUp).toMatchObject({ outbox_id: unlucky.outbox_id, state: 'failed' });
-  expect(gaveUp!.error_msg).toMatch(/^Not sent after 5 tries/);
-  expect(100 - proxy.refuseSends).toBe(5);
   proxy.refuseSends = 0;
+  // Its send went out each time and a 503 does not say the server did not take it: it may have been sent.
+  const [gaveUp] = (await h['messages.page']({ conversation: topic('refused'), limit: 50, cached: true })).pending;
+  expect(gaveUp).toMatchObject({ outbox_id: unlucky.outbox_id, state: 'unknown' });
+  expect(gaveUp!.error_msg).toMatch(/^No answer after 5 tries: it may have been sent/);
   expect(onServer('server keeps failing')).toEqual([]);
+  // Checked, the server does not have it: it is failed, and Retry sends it.
+  expect(await h['outbox.check']({ outbox_id: unlucky.outbox_id })).toEqual({ found: false });
+  const [checked] = (await h['messages.page']({ conversation: topic('refused'), limit: 50, cached: true })).pending;
+  expect(checked).toMatchObject({ state: 'failed', error_msg: 'Checked: the server does not have it. Retry sends it.' });
+  await h['outbox.retry']({ outbox_id: unlucky.outbox_id });
+  await until(() => outboxItems(session.db).length === 0, 'sent after the check');
+  expect(onServer('server keeps failing')).toHaveLength(1);
+  await close(session);
+});
+
+it('a message the server stored behind 504s, its lookups failing and no event coming, is looked up before it is sent again; its local id sent again is the same message (issue 26 item 1)', async () => {
+  const { session, h } = await open(newMirror());
+  await until(() => session.engine.status.state === 'online', 'online');
+  proxy.withholdEvents = true;
+  proxy.timeOutReads = true;
+  proxy.timeOutSends = 100;
+  const sent = await h['messages.send']({ conversation: topic('gateway'), content: 'Stored behind a 504' });
+  await until(() => outboxItems(session.db, 'failed').length === 1, 'given up', 20_000);
+  proxy.timeOutSends = 0;
+  const [unsure] = (await h['messages.page']({ conversation: topic('gateway'), limit: 50, cached: true })).pending;
+  expect(unsure).toMatchObject({ outbox_id: sent.outbox_id, state: 'unknown' });
+  expect(unsure!.error_msg).toMatch(/may have been sent/);
+  expect(onServer('Stored behind a 504')).toHaveLength(1);
+
+  // Retry looks it up first (the server answers lookups again; its event still does not come): found, it is not sent again.
+  proxy.timeOutReads = false;
+  await h['outbox.retry']({ outbox_id: sent.outbox_id });
+  await until(() => outboxItems(session.db)[0]?.sent_message_id != null, 'found by its lookup');
+  expect(onServer('Stored behind a 504')).toHaveLength(1);
+  proxy.withholdEvents = false;
+  await until(() => outboxItems(session.db).length === 0, 'filed by its event');
+
+  // The renderer repeats the send of that compose attempt (its answer lost): the same message, not a second one.
+  expect(await h['messages.send']({ conversation: topic('gateway'), content: 'Stored behind a 504', local_id: sent.local_id })).toEqual(sent);
+  expect(outboxItems(session.db)).toEqual([]);
+  expect(onServer('Stored behind a 504')).toHaveLength(1);
   await close(session);
 });
 

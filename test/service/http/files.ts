@@ -38,6 +38,8 @@ function uploadedFile(sim: Sim, path: string): ServedFile {
       'Content-Type': upload.content_type,
       'Content-Disposition': `inline; filename="${name.replace(/["\\\r\n]/g, '_')}"`,
       'Cache-Control': 'private, immutable',
+      // Declared, as real servers do, so that a HEAD request tells the size too.
+      'Content-Length': String(upload.data.length),
     },
     body: upload.data,
   };

@@ -14,7 +14,7 @@ describe('content security policy', () => {
       'default-src': "'none'",
       'script-src': "'self'",
       'style-src': "'self'",
-      'img-src': "'self' server-image: data:",
+      'img-src': "'self' server-image: data: blob:",
       'font-src': "'self'",
       'connect-src': "'none'",
       'object-src': "'none'",
@@ -28,15 +28,16 @@ describe('content security policy', () => {
     const electron = directives(ELECTRON_CSP);
     const browser = directives(BROWSER_CSP);
     expect(browser.get('connect-src')).toBe("'self'");
-    expect(browser.get('img-src')).toBe("'self' data:");
+    expect(browser.get('img-src')).toBe("'self' data: blob:");
     for (const name of electron.keys()) {
       if (name !== 'connect-src' && name !== 'img-src') expect(browser.get(name), name).toBe(electron.get(name));
     }
   });
 
-  it('never allows inline code, eval or remote origins', () => {
+  it('never allows inline code, eval or remote origins, and blob: only for images (the compose box previews)', () => {
     for (const policy of [ELECTRON_CSP, BROWSER_CSP]) {
-      expect(policy).not.toMatch(/unsafe-|\*|https?:|blob:/);
+      expect(policy).not.toMatch(/unsafe-|\*|https?:/);
+      for (const [name, sources] of directives(policy)) if (name !== 'img-src') expect(sources, name).not.toMatch(/blob:/);
     }
   });
 

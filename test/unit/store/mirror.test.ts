@@ -10,7 +10,7 @@ import { migrations } from '../../../main/store/migrations';
 import { saveDraft } from '../../../main/store/drafts';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { saveEventQueue } from '../../../main/store/event-queue';
-import { enqueueOutbox } from '../../../main/store/outbox';
+import { enqueueMessage, enqueueOutbox } from '../../../main/store/outbox';
 import {
   customProfileFieldsTable,
   linkifiersTable,
@@ -110,6 +110,9 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
   outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, new ChangeCollector(), 1700000000),
   drafts: (db) => saveDraft(db, 'channel:5:lunch', 'See you at', new ChangeCollector(), 1700000000),
+  // Written with a queued message.
+  used_local_ids: (db) =>
+    enqueueMessage(db, { conversation: 'channel:5:dinner', local_id: 'l-1', payload: { type: 'stream', to: 5, topic: 'dinner', content: 'Eight?' } }, new ChangeCollector(), 1700000000),
   // As insertJob wrote them before migration 3 gave items their secret columns.
   bulk_jobs: (db) => {
     const { lastInsertRowid } = db

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { outboxItems } from '../../../../main/store/outbox';
 import { mirrorAt } from './at-version';
 
 it('migration 9 keeps the messages queued at version 8 as not sent yet', () => {
@@ -9,8 +8,10 @@ it('migration 9 keeps the messages queued at version 8 as not sent yet', () => {
     .run(JSON.stringify({ type: 'stream', to: 1, topic: 'lunch', content: 'Noon?' }));
 
   const db = old.migrateTo(9);
-  expect(outboxItems(db)).toMatchObject([{ kind: 'sendMessage', state: 'pending', local_id: 'l-1', sent_message_id: null, payload: { content: 'Noon?' } }]);
+  // Read as the app at version 9 read it (its reader is the current one's minus the later columns).
+  const rows = () => db.prepare('SELECT kind, state, local_id, sent_message_id, payload FROM outbox').all();
+  expect(rows()).toMatchObject([{ kind: 'sendMessage', state: 'pending', local_id: 'l-1', sent_message_id: null, payload: expect.stringContaining('"content":"Noon?"') }]);
   db.prepare('UPDATE outbox SET sent_message_id = 40').run();
-  expect(outboxItems(db)[0]?.sent_message_id).toBe(40);
+  expect(rows()).toMatchObject([{ sent_message_id: 40 }]);
   db.close();
 });
