@@ -43,7 +43,8 @@ it('shows who is active, with their status, in the directory and in a direct con
   await screenshot(page, 'directory-presence');
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: admin.full_name, exact: true }).first().click();
+  const direct = `direct:${[member.user_id, admin.user_id].sort((a, b) => a - b).join(',')}`;
+  await page.getByRole('navigation', { name: 'Sidebar' }).locator(`[role=option][data-conversation="${direct}"]`).click();
   const people = page.getByRole('list', { name: 'People in this conversation' });
   await expect.poll(() => people.getByTestId('presence').getAttribute('data-presence')).toBe('active');
   expect(await people.textContent()).toContain('Reviewing budgets');
