@@ -69,11 +69,21 @@ export class Uploads {
     const total = staged.size;
     const interval = this.#options.progressIntervalMs ?? 100;
     let toldAt = -Infinity;
+    let latest = 0;
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    const notify = () => {
+      clearTimeout(trailing);
+      trailing = undefined;
+      toldAt = performance.now();
+      this.#options.onProgress({ staged_id, sent: latest, total });
+    };
     const tell = (sent: number) => {
-      const now = performance.now();
-      if (sent < total && now - toldAt < interval) return;
-      toldAt = now;
-      this.#options.onProgress({ staged_id, sent, total });
+      latest = sent;
+      const wait = toldAt + interval - performance.now();
+      if (sent >= total || wait <= 0) notify();
+      // A count held back is told once the interval is over: the bytes sent just before the
+      // connection stalls still show, not the count of a moment earlier.
+      else trailing ??= setTimeout(notify, wait);
     };
     try {
       tell(0);
@@ -87,6 +97,8 @@ export class Uploads {
     } catch (error) {
       if (controller.signal.aborted) throw new StagingError('CANCELLED', `The upload of “${staged.name}” was cancelled.`);
       throw error;
+    } finally {
+      clearTimeout(trailing);
     }
   }
 

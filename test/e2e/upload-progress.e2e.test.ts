@@ -1,0 +1,95 @@
+// An upload under way, in Chromium: the attachment says how much of the file has gone ("Uploading
+// N%", a progress bar), and Cancel stops it there: the request is ended, no link goes into the
+// text and nothing is left attached. The server sits behind a proxy on 127.0.0.1 that reads no
+// byte of an upload's body while it is told to hold them, so the upload stops part way on the
+// socket's own back-pressure (the file is far larger than loopback buffers), whatever the
+// machine's speed; every other request passes through.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWorld, waitFor, type World } from './harness';
+import { checkScreen } from './a11y';
+
+let world: World;
+const page = (): Page => world.page;
+let proxy: http.Server;
+/** While true, an upload's body is not read and it gets no answer. */
+let holding = true;
+/** Uploads the proxy holds, each with whether its connection has closed. */
+const held: { request: http.IncomingMessage; closed: boolean }[] = [];
+
+beforeAll(async () => {
+  world = await openWorld('upload-progress', { maxFileUploadSizeMib: 64 });
+  const upstream = new URL(world.service.url);
+  proxy = http.createServer((req, res) => {
+    if (holding && req.method === 'POST' && req.url?.startsWith('/api/v1/user_uploads')) {
+      const upload = { request: req, closed: false };
+      req.socket.once('close', () => (upload.closed = true));
+      held.push(upload);
+      return;
+    }
+    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const admin = world.service.accounts.find((a) => a.role === 200)!;
+  const server_url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  await world.app.core.handlers['accounts.signIn']({ server_url, email: admin.email, api_key: admin.api_key });
+  await world.page.reload();
+  world.page.setDefaultTimeout(15_000);
+  await waitFor(async () => ((await world.page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+}, 60_000);
+
+afterAll(async () => {
+  proxy?.closeAllConnections();
+  proxy?.close();
+  await world?.close();
+});
+
+const composer = () => page().getByTestId('composer');
+const attachment = (name: string) => page().locator('[data-testid=attachment]', { hasText: name });
+
+describe('an upload under way', () => {
+  it('shows how far it has come, and Cancel stops it with nothing attached', async () => {
+    await page().getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'New topic', exact: true }).click();
+    const dialog = page().getByTestId('new-topic');
+    await dialog.getByLabel('Channel').selectOption({ label: '#general' });
+    await dialog.getByTestId('new-topic-topic').fill('Large files');
+    await dialog.getByLabel('Message').fill('Where the recordings go');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page().locator('section.conversation[data-conversation="channel:1:Large files"]').waitFor();
+
+    await composer().fill('The recording: ');
+    const size = 48 * 1024 * 1024;
+    await page().getByTestId('attach-input').setInputFiles({ name: 'recording.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(size, 7) });
+    const status = attachment('recording.bin').getByTestId('attachment-status');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^Uploading \d+%$/);
+    await waitFor(async () => held.length === 1, 'the upload reached the server');
+    // Held by the proxy, it stops part way: some of the file has gone, not all of it.
+    await expect.poll(async () => Number(/(\d+)%/.exec((await status.textContent()) ?? '')?.[1])).toBeGreaterThan(0);
+    const bar = attachment('recording.bin').getByRole('progressbar');
+    const sent = Number(await bar.getAttribute('value'));
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(size);
+    await checkScreen(page(), 'files-uploading');
+
+    await page().getByRole('button', { name: 'Cancel recording.bin' }).click();
+    // Read again, the connection shows whether the app ended it: else the rest of the file would
+    // come, and the request would wait for its answer.
+    held[0]!.request.resume();
+    await waitFor(async () => held[0]!.closed, 'the upload request ended');
+    await expect.poll(() => attachment('recording.bin').count()).toBe(0);
+    expect(await composer().inputValue()).toBe('The recording: ');
+
+    // The next file goes through as usual.
+    holding = false;
+    await page().getByTestId('attach-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('after the cancel\n') });
+    await expect.poll(() => attachment('notes.txt').getAttribute('data-phase')).toBe('uploaded');
+    expect((await composer().inputValue()).match(/\]\(\/user_uploads\/[^)]+\)/g)).toHaveLength(1);
+  }, 120_000);
+});
