@@ -5,7 +5,7 @@
 // written offline delivered once after the server comes back.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, screenshot, waitFor, type World } from './harness';
+import { openWorld, startTopicInGeneral, screenshot, waitFor, type World } from './harness';
 
 let world: World;
 const page = (): Page => world.page;
@@ -46,13 +46,7 @@ async function fileEvent(kind: 'paste' | 'drop', selector: string, name: string,
 
 describe('files, end to end', () => {
   it('attaches by the button, by pasting and by dropping; refuses a file over the limit before sending it, leaving the text', async () => {
-    await page().getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'New topic', exact: true }).click();
-    const dialog = page().getByTestId('new-topic');
-    await dialog.getByLabel('Channel').selectOption({ label: '#general' });
-    await dialog.getByTestId('new-topic-topic').fill('Files');
-    await dialog.getByLabel('Message').fill('Opening the files topic');
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    await page().locator('section.conversation[data-conversation="channel:1:Files"]').waitFor();
+    await startTopicInGeneral(page(), 'Files', 'Opening the files topic');
 
     await composer().fill('Over the limit: ');
     await page().getByTestId('attach-input').setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1024 * 1024 + 1) });

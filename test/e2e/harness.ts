@@ -148,6 +148,17 @@ export async function openView(page: Page, label: string): Promise<void> {
 }
 
 /** Opens a part of the Organization area (administrators and owners): Directory, Administration or Bulk. */
+/** Starts a topic in #general from the sidebar's New topic, with its first message, and waits until it is open. */
+export async function startTopicInGeneral(page: Page, topic: string, message: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'New topic', exact: true }).click();
+  const dialog = page.getByTestId('new-topic');
+  await dialog.getByLabel('Channel').selectOption({ label: '#general' });
+  await dialog.getByTestId('new-topic-topic').fill(topic);
+  await dialog.getByLabel('Message').fill(message);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await page.locator(`section.conversation[data-conversation="channel:1:${topic}"]`).waitFor();
+}
+
 export async function openOrganization(page: Page, part: 'Directory' | 'Administration' | 'Bulk'): Promise<void> {
   await openView(page, 'Organization');
   await page.getByRole('navigation', { name: 'Organization' }).getByRole('button', { name: part, exact: true }).click();

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, waitFor, type World } from './harness';
+import { openWorld, startTopicInGeneral, waitFor, type World } from './harness';
 import { checkScreen } from './a11y';
 
 let world: World;
@@ -56,13 +56,7 @@ const attachment = (name: string) => page().locator('[data-testid=attachment]', 
 
 describe('an upload under way', () => {
   it('shows how far it has come, and Cancel stops it with nothing attached', async () => {
-    await page().getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'New topic', exact: true }).click();
-    const dialog = page().getByTestId('new-topic');
-    await dialog.getByLabel('Channel').selectOption({ label: '#general' });
-    await dialog.getByTestId('new-topic-topic').fill('Large files');
-    await dialog.getByLabel('Message').fill('Where the recordings go');
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    await page().locator('section.conversation[data-conversation="channel:1:Large files"]').waitFor();
+    await startTopicInGeneral(page(), 'Large files', 'Where the recordings go');
 
     await composer().fill('The recording: ');
     const size = 48 * 1024 * 1024;
