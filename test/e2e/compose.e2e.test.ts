@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { openWorld, screenshot, waitFor, type World } from './harness';
+import { openWorld, signInWorld, screenshot, waitFor, type World } from './harness';
 import { asCalled } from '../support/ipc-calls';
 
 let world: World;
@@ -16,10 +16,8 @@ beforeAll(async () => {
   world = await openWorld('compose');
   const admin = world.service.accounts.find((a) => a.role === 200)!;
   adminId = admin.user_id;
-  await world.app.core.handlers['accounts.signIn']({ server_url: world.service.url, email: admin.email, api_key: admin.api_key });
-  await world.page.reload();
   world.page.setDefaultTimeout(10_000);
-  await waitFor(async () => ((await world.page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+  await signInWorld(world, admin);
 }, 60_000);
 
 afterAll(() => world?.close());

@@ -5,7 +5,7 @@
 // written offline delivered once after the server comes back.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, startTopicInGeneral, screenshot, waitFor, type World } from './harness';
+import { openWorld, signInWorld, startTopicInGeneral, screenshot, type World } from './harness';
 
 let world: World;
 const page = (): Page => world.page;
@@ -15,10 +15,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 beforeAll(async () => {
   world = await openWorld('files', { maxFileUploadSizeMib: 1 });
   const admin = world.service.accounts.find((a) => a.role === 200)!;
-  await world.app.core.handlers['accounts.signIn']({ server_url: world.service.url, email: admin.email, api_key: admin.api_key });
-  await world.page.reload();
   world.page.setDefaultTimeout(10_000);
-  await waitFor(async () => ((await world.page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+  await signInWorld(world, admin);
 }, 60_000);
 
 afterAll(() => world?.close());

@@ -148,6 +148,13 @@ export async function openView(page: Page, label: string): Promise<void> {
 }
 
 /** Opens a part of the Organization area (administrators and owners): Directory, Administration or Bulk. */
+/** Signs the world's app in (by its core, as a saved account would be), reloads the page and waits until it is online. */
+export async function signInWorld(world: World, account: { email: string; api_key: string }, server_url = world.service.url): Promise<void> {
+  await world.app.core.handlers['accounts.signIn']({ server_url, email: account.email, api_key: account.api_key });
+  await world.page.reload();
+  await waitFor(async () => ((await world.page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+}
+
 /** Starts a topic in #general from the sidebar's New topic, with its first message, and waits until it is open. */
 export async function startTopicInGeneral(page: Page, topic: string, message: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'New topic', exact: true }).click();

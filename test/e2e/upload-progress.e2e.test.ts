@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, startTopicInGeneral, waitFor, type World } from './harness';
+import { openWorld, signInWorld, startTopicInGeneral, waitFor, type World } from './harness';
 import { checkScreen } from './a11y';
 
 let world: World;
@@ -39,10 +39,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const admin = world.service.accounts.find((a) => a.role === 200)!;
   const server_url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  await world.app.core.handlers['accounts.signIn']({ server_url, email: admin.email, api_key: admin.api_key });
-  await world.page.reload();
   world.page.setDefaultTimeout(15_000);
-  await waitFor(async () => ((await world.page.getByTestId('sync-status').textContent()) ?? '').includes('Online'), 'online');
+  await signInWorld(world, admin, server_url);
 }, 60_000);
 
 afterAll(async () => {
