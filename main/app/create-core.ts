@@ -138,7 +138,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     session = undefined;
   }
 
-  async function activate(account_id: string | null, firstSnapshot?: SnapshotStep): Promise<void> {
+  async function activate(account_id: string | null, signedIn?: { apiKey: string; firstSnapshot: SnapshotStep | undefined }): Promise<void> {
     await closeSession();
     mirrorProblem = null;
     active_account_id = account_id && accounts.get(account_id) ? account_id : null;
@@ -147,11 +147,11 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     if (!account) {
       setStatus({ state: 'signed_out' });
     } else {
-      const apiKey = await accounts.apiKey(account.account_id);
+      const apiKey = signedIn?.apiKey ?? (await accounts.apiKey(account.account_id));
       if (apiKey === null) {
         setStatus({ state: 'key_rejected', message: 'The API key was kept for the last session only: sign in again.' });
       } else {
-        session = openSession(account, apiKey, firstSnapshot);
+        session = openSession(account, apiKey, signedIn?.firstSnapshot);
       }
     }
     const active = session;
@@ -251,6 +251,8 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);
+  // Nobody signed in: the sign-in card is what shows, and the first sync gets ready behind it.
+  if (!active_account_id) signInSync?.warmUp();
 
   return {
     handlers,

@@ -1,11 +1,12 @@
-// An account being signed in registers its first event queue while the server checks its key,
-// not after: the registration and the check (GET /users/me) are answered in parallel, and the
-// snapshot worker was made ready while the person typed (loading its modules costs more than a
-// small organization's registration). If the server refuses the key, the registration is
-// refused too (it asked with the same key), and what it may have written goes with it.
+// An account being signed in registers its first event queue as the check of its key: the
+// server's answer names the user and the organization, so no other request stands between the
+// click and the Inbox. The snapshot worker was made ready while the person typed (loading its
+// modules costs more than a small organization's registration). If the server refuses the key,
+// what the registration may have written goes with it.
 import { serverBaseUrl } from '../api/server-url';
 import { accountIdFor } from '../credentials/account-registry';
-import type { SnapshotStep } from '../sync/engine';
+import type { SnapshotStep, SnapshotSummary } from '../sync/engine';
+import type { RegisteredIdentity } from '../sync/registration-params';
 import { WarmSnapshotWorker } from '../sync/worker-snapshot';
 
 /** A warm worker nobody signed in with stops holding its memory after this long. */
@@ -14,6 +15,8 @@ const WARM_IDLE_MS = 5 * 60_000;
 export interface FirstSync {
   /** The account's first snapshot, for its session: the one under way (stopped when the session stops it). */
   readonly step: SnapshotStep;
+  /** Who the server's registration named (null: a server whose answer names nobody), once it answered; its refusal otherwise. */
+  readonly registered: Promise<RegisteredIdentity | null>;
   /** The sign-in failed: the registration stops, and a new account's local data goes. */
   cancel(): Promise<void>;
 }
@@ -50,13 +53,19 @@ export class SignInSync {
     clearTimeout(this.#idle);
     const known = this.#options.known(account_id);
     const stop = new AbortController();
-    const summary = worker.run(
-      { serverUrl: server_url, email: credentials.email, apiKey: credentials.api_key, mirrorPath: this.#options.mirrorPath(account_id) },
-      stop.signal,
-    );
-    // Its failure is the session's to handle (it registers again), or the sign-in's.
-    summary.catch(() => undefined);
+    let summary!: Promise<SnapshotSummary>;
+    const registered = new Promise<RegisteredIdentity | null>((resolve, reject) => {
+      summary = worker.run(
+        { serverUrl: server_url, email: credentials.email, apiKey: credentials.api_key, mirrorPath: this.#options.mirrorPath(account_id) },
+        stop.signal,
+        resolve,
+      );
+      // A failure after the answer is the session's to handle (it registers again); before it, the sign-in's.
+      summary.catch(reject);
+    });
+    registered.catch(() => undefined);
     return {
+      registered,
       step: (signal) => {
         signal.addEventListener('abort', () => stop.abort(), { once: true });
         return summary;

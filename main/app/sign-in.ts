@@ -1,11 +1,13 @@
 // Signing in: the server must accept the email and API key, and name the user, before the
-// account is kept. No session exists yet, so this asks the server with a client of its own.
+// account is kept. No session exists yet: the first registration's answer says it, or this asks
+// the server with a client of its own.
 import type { User } from '../../shared/api/records';
 import { ServiceError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import { createServiceClient } from '../api/create-client';
 import { serverBaseUrl } from '../api/server-url';
 import type { ServiceClient } from '../api/service-client';
+import type { RegisteredIdentity } from '../sync/registration-params';
 
 export interface CheckedAccount {
   server_url: string;
@@ -35,9 +37,30 @@ export async function checkCredentials(
       delivery_email: user.delivery_email ?? null,
     };
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) throw new CredentialsRejected(error.msg);
-    throw error;
+    throw refusedKey(error);
   }
+}
+
+/**
+ * The account the sign-in's first registration named: the server accepted the key when it
+ * answered. From a server whose answer names nobody, the account `check` finds.
+ */
+export async function registeredAccount(server_url: string, registered: Promise<RegisteredIdentity | null>, check: () => Promise<CheckedAccount>): Promise<CheckedAccount> {
+  const identity = await registered.catch((error: unknown) => {
+    throw refusedKey(error);
+  });
+  if (!identity) return check();
+  return {
+    server_url: serverBaseUrl(server_url),
+    user_id: identity.user_id,
+    realm_name: identity.realm_name,
+    api_email: identity.email,
+    delivery_email: identity.delivery_email ?? null,
+  };
+}
+
+function refusedKey(error: unknown): unknown {
+  return error instanceof ServiceError && error.status === 401 ? new CredentialsRejected(error.msg) : error;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Accounts, the organization behind a server URL, sync status, security reports.
 import { serverInfo } from '../app/server-info';
-import { checkCredentials, CredentialsRejected } from '../app/sign-in';
+import { checkCredentials, CredentialsRejected, registeredAccount } from '../app/sign-in';
 import type { CoreContext } from './context';
 import { type AreaHandlers } from './dispatch';
 import { UserFacingError } from '../app/user-facing-error';
@@ -15,14 +15,15 @@ export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' 
       return serverInfo(server_url, context.fetch);
     },
     'accounts.signIn': async ({ server_url, email, api_key }) => {
-      // The first registration goes out with the check of the key, not after it.
+      // The first registration is the check of the key: nothing else goes to the server first.
       const first = context.signInSync?.start({ server_url, email, api_key });
-      const checked = await checkCredentials({ server_url, email, api_key }, { logger, fetch: context.fetch }).catch(async (error: unknown) => {
+      const check = () => checkCredentials({ server_url, email, api_key }, { logger, fetch: context.fetch });
+      const checked = await (first ? registeredAccount(server_url, first.registered, check) : check()).catch(async (error: unknown) => {
         await first?.cancel();
         throw error instanceof CredentialsRejected ? new UserFacingError('KEY_REJECTED', error.message) : error;
       });
       const account = await accounts.add({ ...checked, email }, api_key);
-      await context.activate(account.account_id, first?.step);
+      await context.activate(account.account_id, { apiKey: api_key, firstSnapshot: first?.step });
       return account;
     },
     'accounts.switch': async ({ account_id }) => {

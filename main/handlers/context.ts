@@ -14,8 +14,11 @@ export interface CoreContext {
   state(): AppState;
   /** Pushes a notice to the renderer, e.g. a bulk job's progress. */
   emit<N extends IpcNotice>(notice: N, payload: IpcNotices[N]): void;
-  /** Makes an account the active one (null: none), starting its session; its first snapshot may already be under way. */
-  activate(account_id: string | null, firstSnapshot?: SnapshotStep): Promise<void>;
+  /**
+   * Makes an account the active one (null: none), starting its session. Just signed in, the key
+   * given is used (the keychain is not asked back for it) and the first snapshot may be under way.
+   */
+  activate(account_id: string | null, signedIn?: { apiKey: string; firstSnapshot: SnapshotStep | undefined }): Promise<void>;
   /** The first sync of an account being signed in, started early (snapshots in a worker only). */
   signInSync: SignInSync | undefined;
   /** The active account's session; a SIGNED_OUT error for the user when there is none. */

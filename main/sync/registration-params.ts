@@ -1,5 +1,6 @@
 // What the app registers for and what it keeps of the answer, apart from the mirror's modules:
 // the snapshot worker sends its registration before it loads those.
+import { z } from 'zod';
 import type { RegisterQueueParams, RegisterQueueResult } from '../../shared/api/registration';
 import { registrationContext } from '../../shared/api/registration';
 import type { SnapshotSummary } from './engine';
@@ -47,4 +48,19 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
 export function summarize(result: RegisterQueueResult): SnapshotSummary {
   if (result.queue_id === null) throw new Error('The server registered no event queue.');
   return { queue_id: result.queue_id, last_event_id: result.last_event_id, context: registrationContext(result) };
+}
+
+/** Who registered, as the answer names them (the `realm_user` and `realm` parts of it). */
+export const registeredIdentitySchema = z.object({
+  user_id: z.number().int(),
+  /** The address the server uses for the user in its API (`user<id>@<host>` where it hides addresses). */
+  email: z.string(),
+  delivery_email: z.string().nullable().optional(),
+  realm_name: z.string(),
+});
+export type RegisteredIdentity = z.infer<typeof registeredIdentitySchema>;
+
+/** The registering user and organization, or null from a server whose answer does not name them. */
+export function registeredIdentity(result: RegisterQueueResult): RegisteredIdentity | null {
+  return registeredIdentitySchema.safeParse(result).data ?? null;
 }

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServiceClient } from '../api/create-client';
 import { checkedRegistration } from './answers';
-import { REGISTER_PARAMS, summarize } from './registration-params';
+import { REGISTER_PARAMS, registeredIdentity, summarize } from './registration-params';
 import { snapshotJobSchema, warmWorkerData } from './worker-snapshot';
 
 const warm = warmWorkerData.safeParse(workerData).success;
@@ -22,6 +22,9 @@ try {
   const registered = client.call('registerQueue', REGISTER_PARAMS);
   const [answer, [{ openMirror }, { reconcileSnapshot }]] = await Promise.all([registered, loadModules()]);
   const result = checkedRegistration(answer);
+  // Signing in, the server's answer is the check of the key: who it names is known before the
+  // mirror is written.
+  parentPort?.postMessage({ registered: registeredIdentity(result) });
   const db = openMirror(job.mirrorPath);
   try {
     reconcileSnapshot(db, result);

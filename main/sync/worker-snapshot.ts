@@ -4,12 +4,15 @@ import { NetworkError, ServiceError, TimeoutError } from '../api/errors';
 import { diskFaultOf } from '../files/disk-faults';
 import type { SnapshotStep, SnapshotSummary } from './engine';
 import { UnusableAnswerError } from './answers';
+import { registeredIdentitySchema, type RegisteredIdentity } from './registration-params';
 
 /** What the worker thread is given: the account it registers for and the mirror it writes. */
 export const snapshotJobSchema = z.object({ serverUrl: z.string(), email: z.string(), apiKey: z.string(), mirrorPath: z.string() });
 export type SnapshotJob = z.infer<typeof snapshotJobSchema>;
 
 type WorkerAnswer = { ok: true; summary: SnapshotSummary } | { ok: false; error: Record<string, unknown> };
+/** Told before the worker writes the mirror: the server accepted the registration, naming this user (null: it named nobody). */
+type RegisteredNotice = { registered: unknown };
 
 /** What a warm worker is given: no job yet (it comes as the worker's first message). */
 export const warmWorkerData = z.object({ warm: z.literal(true) });
@@ -31,7 +34,7 @@ function startWorker(workerData: SnapshotJob | z.infer<typeof warmWorkerData>): 
  * The summary of one worker's registration and reconcile. The worker writes through its own
  * connection; the main thread's connection sees the result when the transaction commits (WAL).
  */
-function outcomeOf(worker: Worker, signal: AbortSignal, mirrorPath: string): Promise<SnapshotSummary> {
+function outcomeOf(worker: Worker, signal: AbortSignal, mirrorPath: string, onRegistered?: (identity: RegisteredIdentity | null) => void): Promise<SnapshotSummary> {
   return new Promise<SnapshotSummary>((resolve, reject) => {
     // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
     const abort = () => void worker.terminate();
@@ -43,7 +46,12 @@ function outcomeOf(worker: Worker, signal: AbortSignal, mirrorPath: string): Pro
     };
     // The sync is done when the worker reports it (its transaction has committed); the thread
     // then exits on its own and its memory goes with it.
-    worker.once('message', (answer: WorkerAnswer) => settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error, mirrorPath)))));
+    const onMessage = (answer: WorkerAnswer | RegisteredNotice) => {
+      if ('registered' in answer) return onRegistered?.(registeredIdentitySchema.nullable().catch(null).parse(answer.registered));
+      worker.off('message', onMessage);
+      settle(() => (answer.ok ? resolve(answer.summary) : reject(rebuildError(answer.error, mirrorPath))));
+    };
+    worker.on('message', onMessage);
     worker.once('error', (error) => settle(() => reject(error)));
     worker.once('exit', (code) => settle(() => reject(signal.aborted ? signal.reason : new Error(`The sync worker stopped (exit code ${code}).`))));
   });
@@ -66,9 +74,9 @@ export class WarmSnapshotWorker {
     this.#worker.unref();
   }
 
-  run(job: SnapshotJob, signal: AbortSignal): Promise<SnapshotSummary> {
+  run(job: SnapshotJob, signal: AbortSignal, onRegistered?: (identity: RegisteredIdentity | null) => void): Promise<SnapshotSummary> {
     this.#worker.ref();
-    const outcome = outcomeOf(this.#worker, signal, job.mirrorPath);
+    const outcome = outcomeOf(this.#worker, signal, job.mirrorPath, onRegistered);
     this.#worker.postMessage(job);
     return outcome;
   }

@@ -38,12 +38,12 @@ export interface RealApp {
   close(): Promise<void>;
 }
 
-export async function openApp(name: string, options: { fetch?: typeof fetch } = {}): Promise<RealApp> {
+export async function openApp(name: string, options: { fetch?: typeof fetch; snapshotMode?: 'worker' | 'inline' } = {}): Promise<RealApp> {
   const dataDir = mkdtempSync(join(tmpdir(), `real-${name}-`));
   const core = await createAppCore({
     dataDir,
     logger: silent,
-    snapshotMode: 'inline',
+    snapshotMode: options.snapshotMode ?? 'inline',
     keychainService: `team-chat-real-${name}-${process.pid}`,
     backoff: { baseMs: 200, maxMs: 1_000 },
     ...(options.fetch && { fetch: options.fetch }),

@@ -1,6 +1,6 @@
-// Signing in starts the account's first registration while the server checks the key (issue 22's
-// sign-in to Inbox): the session that follows uses that registration instead of making its own,
-// and a refused key leaves nothing of the account behind.
+// Signing in makes the account's first registration the check of its key (issue 22's sign-in to
+// Inbox): nothing else goes to the server before it, the session that follows uses that
+// registration instead of making its own, and a refused key leaves nothing of the account behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -18,6 +18,7 @@ let simulator: { url: string; accounts: { email: string; api_key: string }[] };
 let proxy: http.Server;
 let proxyUrl: string;
 let registrations = 0;
+const requests: string[] = [];
 let core: AppCore;
 const dataDir = mkdtempSync(join(tmpdir(), 'first-sync-'));
 const accountDirs = () => (existsSync(join(dataDir, 'accounts')) ? readdirSync(join(dataDir, 'accounts')) : []);
@@ -32,6 +33,7 @@ beforeAll(async () => {
   const upstream = new URL(simulator.url);
   proxy = http.createServer((req, res) => {
     if (req.method === 'POST' && req.url?.startsWith('/api/v1/register')) registrations += 1;
+    requests.push(`${req.method} ${req.url?.split('?')[0]}`);
     const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -57,11 +59,16 @@ it('refuses a wrong key and keeps nothing of the account that was not signed in'
   expect((await core.handlers['app.state'](undefined)).accounts).toEqual([]);
 });
 
-it('syncs a new account with the one registration made while its key was checked', async () => {
+it('signs in with one request, the registration that names the user, and syncs the account with it', async () => {
   const [admin] = simulator.accounts;
   await core.handlers['server.info']({ server_url: proxyUrl });
   registrations = 0;
-  await core.handlers['accounts.signIn']({ server_url: proxyUrl, email: admin!.email, api_key: admin!.api_key });
+  requests.length = 0;
+  const account = await core.handlers['accounts.signIn']({ server_url: proxyUrl, email: admin!.email, api_key: admin!.api_key });
+  expect(requests).toEqual(['POST /api/v1/register']);
+  const named = (await (await fetch(`${simulator.url}/api/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${admin!.email}:${admin!.api_key}`)}` } })).json()) as { user_id: number };
+  const settings = (await (await fetch(`${simulator.url}/api/v1/server_settings`)).json()) as { realm_name: string };
+  expect(account).toMatchObject({ user_id: named.user_id, realm_name: settings.realm_name });
   await until(async () => (await core.handlers['app.state'](undefined)).status.state === 'online', 'online');
   expect(registrations).toBe(1);
   expect(accountDirs()).toHaveLength(1);
