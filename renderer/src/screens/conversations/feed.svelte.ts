@@ -12,6 +12,7 @@ import { call, messageOf } from '../../lib/ipc';
 import { feedLayout, type FeedRow } from './feed-layout';
 import { alreadyShown, appendNewer, mergeUpdate, shownOf, withFlag } from './feed-merge';
 import { PAGE, pendingInOrder, type FeedPage, type FeedSource, type FeedUpdate, type OpeningPages, type PendingByConversation } from './feed-source';
+import { quoteAndReply } from './quote';
 import { ReadMarker } from './read-marker';
 
 /** The most a refresh of the window reads again (after a registration, or a burst of messages). */
@@ -282,6 +283,17 @@ export class Feed {
     this.selected = id;
     this.list?.scrollToIndex(index, { align: 'nearest' });
     requestAnimationFrame(() => this.element?.querySelector<HTMLElement>(`[data-message-id="${id}"][tabindex]`)?.focus());
+  }
+
+  /** Quote and reply: the message's source, quoted under its sender, for the compose box; undefined (the error said) when it cannot be read. */
+  async quote(message: MessageView['message']): Promise<string | undefined> {
+    try {
+      const { content } = await call('messages.source', { message_id: message.id });
+      return quoteAndReply(message, content, this.#account.server_url);
+    } catch (e) {
+      this.error = messageOf(e);
+      return undefined;
+    }
   }
 
   /** Your newest message shown, scrolled to; undefined when there is none. */
