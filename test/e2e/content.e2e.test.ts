@@ -98,7 +98,7 @@ beforeAll(async () => {
     // The simulator renders a small Markdown subset: the real server's HTML takes its place.
     world.service.db.prepare('UPDATE messages SET rendered_content = ? WHERE id = ?').run(rendered, id);
   }
-  // Elsewhere, a link to the channel itself (the app has no channel view: its newest topic opens).
+  // Elsewhere, a link to the channel itself (it opens the channel's feed of every topic).
   await client.post('/messages', { type: 'stream', to: 'random', topic: 'elsewhere', content: 'channel link' });
   world.service.db
     .prepare("UPDATE messages SET rendered_content = ? WHERE content = 'channel link'")
@@ -222,12 +222,14 @@ describe('links of a message (issue 26 item 13)', () => {
     expect(await conversationShown()).toBe(CONVERSATION);
   });
 
-  it('to a channel open its newest topic', async () => {
+  it('to a channel open its feed of every topic', async () => {
     const channel = page.locator('nav.sidebar [data-row="channel:2"]');
     if ((await channel.getAttribute('aria-expanded')) === 'false') await channel.click();
     await page.locator('nav.sidebar [data-conversation="channel:2:elsewhere"]').click();
     await expect.poll(conversationShown).toBe('channel:2:elsewhere');
     await page.locator('section.conversation').getByText('#general').click();
-    await expect.poll(conversationShown).toBe(CONVERSATION);
+    const feed = page.locator('section.channel-feed[data-stream="1"]');
+    await expect.poll(() => feed.getByRole('heading', { level: 2 }).textContent()).toBe('#general');
+    await expect.poll(() => feed.getByTestId('topic-header').filter({ hasText: TOPIC }).count()).toBeGreaterThan(0);
   });
 });

@@ -49,7 +49,7 @@ async function serverUnread(): Promise<ServerUnread> {
 }
 
 const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
-const channelRow = (name: string) => sidebar().getByRole('treeitem', { name: new RegExp(`^#?${name}\\b`) });
+const channelRow = (name: string) => sidebar().getByRole('treeitem', { name: new RegExp(`^#?${name}\\b`), level: 1 });
 const topicRow = (stream_id: number, topic: string) => sidebar().locator(`[data-row="conversation:channel:${stream_id}:${topic}"]`);
 const shownCount = async (row: Locator) => {
   const badge = row.getByTestId('sidebar-count');
@@ -85,10 +85,12 @@ describe('the sidebar of a member', () => {
     await screenshot(page, 'sidebar');
   });
 
-  it('opens a channel into its topics on click: counts per topic, the muted one dimmed and not counted', async () => {
+  it('opens a channel into its topics and its view on click: counts per topic, the muted one dimmed and not counted', async () => {
     const server = await serverUnread();
     await channelRow('general').click();
     await expect.poll(() => channelRow('general').getAttribute('aria-expanded')).toBe('true');
+    // The channel's own view opens beside its topics.
+    await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent()).toBe('#general');
     const lunch = topicRow(1, 'lunch plans');
     await lunch.waitFor();
     // The demo mutes "lunch plans" for the member, and leaves one of its messages unread.

@@ -6,7 +6,6 @@
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
 import type { AccountState } from '../account/context';
 import { saveFile, uploadName } from '../files';
-import { call } from '../lib/ipc';
 import type { LinkTarget, Narrow } from './nodes';
 
 /** Opens `url` outside the app, unless it is the app's own page (or not a web or mail address). */
@@ -25,15 +24,13 @@ export function openUpload(target: Extract<LinkTarget, { kind: 'upload' }>): voi
 }
 
 /** Opens a narrow of this organization in the app, at the nearest place the app has for it. */
-export async function openNarrow(narrow: Narrow, url: string, account: AccountState): Promise<void> {
+export function openNarrow(narrow: Narrow, url: string, account: AccountState): void {
   const { router, me } = account;
   switch (narrow.kind) {
     case 'channel': {
       const anchor = narrow.near === undefined ? {} : { anchor: narrow.near };
       if (narrow.topic !== undefined) return router.go({ conversation: channelTopicConversation(narrow.stream_id, narrow.topic), ...anchor });
-      // No channel view yet: the channel's newest topic, or the channel list when none is known.
-      const [newest] = await call('sidebar.topics', { stream_id: narrow.stream_id, limit: 1 }).catch(() => []);
-      return router.go(newest ? { conversation: newest.conversation } : { view: 'channels' });
+      return router.go({ channel: narrow.stream_id });
     }
     case 'dm': {
       const self = me.current?.user_id;
@@ -51,5 +48,5 @@ export async function openNarrow(narrow: Narrow, url: string, account: AccountSt
 export function follow(target: LinkTarget, account: AccountState | undefined): void {
   if (target.kind === 'external') openOutside(target.url);
   else if (target.kind === 'upload') openUpload(target);
-  else if (target.kind === 'narrow' && account) void openNarrow(target.narrow, target.url, account);
+  else if (target.kind === 'narrow' && account) openNarrow(target.narrow, target.url, account);
 }

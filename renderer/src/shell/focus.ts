@@ -1,5 +1,6 @@
 // Moving focus between the window's regions: the sidebar, the main pane and the compose box
 // (an element marked data-region="compose", when the main pane has one).
+import { tick } from 'svelte';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -12,6 +13,20 @@ export function focusInside(pane: HTMLElement): void {
     return;
   }
   pane.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+}
+
+/**
+ * A pane opened from the sidebar (Enter, a click) or with nothing focused takes the focus, on its
+ * heading, once it shows: not left on <body>. Never taken from anywhere else (a search field, a
+ * notification's view, the composer).
+ */
+export function focusOpenedPane(find: () => HTMLElement | null): void {
+  const from = document.activeElement;
+  if (from !== null && from !== document.body && from.closest('[data-region="sidebar"]') === null) return;
+  void tick().then(() => {
+    const pane = find();
+    if (pane) focusInside(pane);
+  });
 }
 
 export function focusCompose(region: HTMLElement): void {

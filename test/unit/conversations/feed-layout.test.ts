@@ -53,3 +53,17 @@ it('puts the New messages divider above the first unread message and breaks the 
     [null, true, false],
   ]);
 });
+
+it('heads each run of a topic’s messages in a channel’s feed, and each day, with the topic', () => {
+  const views = [view(1, NOON - 3 * DAY), view(1, NOON - 60), view(2, NOON - 50), view(2, NOON - 40, 'dinner'), view(1, NOON - 30), view(1, NOON - 20, 'dinner')];
+  expect(feedLayout(views, options).map((row) => [row.view.message.subject, row.topicStart, row.continued])).toEqual([
+    ['lunch', true, false],
+    // Another day: the topic is said again.
+    ['lunch', true, false],
+    ['lunch', false, false],
+    ['dinner', true, false],
+    ['lunch', true, false],
+    // Back to the topic just left: a header, and the sender's run starts again under it.
+    ['dinner', true, false],
+  ]);
+});

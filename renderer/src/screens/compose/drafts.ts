@@ -1,5 +1,6 @@
 // A conversation's draft, kept in the mirror as the user types: saved 300 ms after the last
-// change, and at once when the conversation is left or the window closes.
+// change, and at once when the conversation is left or the window closes. Where the box chooses
+// its conversation (a channel's feed, its topic field), the draft follows the choice.
 import { call } from '../../lib/ipc';
 
 const SAVE_AFTER_MS = 300;
@@ -7,11 +8,32 @@ const SAVE_AFTER_MS = 300;
 export class DraftKeeper {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #unsaved: string | null = null;
+  /** This keeper wrote (or read) the draft now stored for its conversation. */
+  #holds = false;
 
-  constructor(private readonly conversation: string) {}
+  constructor(private conversation: string) {}
 
   async load(): Promise<string> {
-    return (await call('drafts.get', { conversation: this.conversation }))?.content ?? '';
+    const content = (await call('drafts.get', { conversation: this.conversation }))?.content ?? '';
+    this.#holds = content !== '';
+    return content;
+  }
+
+  /**
+   * The box now writes to another conversation: what it holds is kept there, and the draft it kept
+   * under the old one goes (never a draft it did not write). Returns the old one, or undefined
+   * when it is the same.
+   */
+  moveTo(conversation: string, content: string): string | undefined {
+    const previous = this.conversation;
+    if (conversation === previous) return undefined;
+    const held = this.#holds;
+    this.drop();
+    if (held) void call('drafts.save', { conversation: previous, content: '' }).catch(() => undefined);
+    this.conversation = conversation;
+    this.#holds = false;
+    if (content !== '') this.change(content);
+    return previous;
   }
 
   change(content: string): void {
@@ -31,6 +53,7 @@ export class DraftKeeper {
     if (this.#unsaved === null) return;
     const content = this.#unsaved;
     this.#unsaved = null;
+    this.#holds = content !== '';
     void call('drafts.save', { conversation: this.conversation, content }).catch(() => (this.#unsaved ??= content));
   }
 }

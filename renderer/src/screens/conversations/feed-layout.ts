@@ -1,7 +1,8 @@
 // How a feed reads like a chat: a sender's consecutive messages within a few minutes go under one
 // avatar and name, a divider opens each day ("Today", "Yesterday", then the date, in the reader's
-// time zone), and one "New messages" divider sits above the first message that was unread when the
-// feed opened. Pure: messages in, rows out.
+// time zone), one "New messages" divider sits above the first message that was unread when the
+// feed opened, and (in a channel's feed, where topics interleave) a topic's header opens each run of
+// its messages and each day. Pure: messages in, rows out.
 import type { MessageView } from '../../../../shared/ipc';
 
 /** The longest pause between two messages of one sender that still reads as one run. */
@@ -15,6 +16,8 @@ export interface FeedRow {
   continued: boolean;
   /** The "New messages" divider goes above it. */
   firstNew: boolean;
+  /** The first of a run of its conversation's messages (or of the day's): a channel's feed heads it with the topic. */
+  topicStart: boolean;
 }
 
 export interface LayoutOptions {
@@ -76,15 +79,11 @@ export function feedLayout(views: readonly MessageView[], options: LayoutOptions
     const day = dayNumber(view.message.timestamp, options.timeZone);
     const firstNew = view.message.id === options.newFrom;
     const newDay = day !== previousDay;
+    const topicStart = previous === undefined || newDay || !sameConversation(previous, view);
     const continued =
-      previous !== undefined &&
-      !newDay &&
-      !firstNew &&
-      previous.message.sender_id === view.message.sender_id &&
-      sameConversation(previous, view) &&
-      view.message.timestamp - previous.message.timestamp <= GROUP_SECONDS;
+      !topicStart && !firstNew && previous?.message.sender_id === view.message.sender_id && view.message.timestamp - (previous?.message.timestamp ?? 0) <= GROUP_SECONDS;
     previous = view;
     previousDay = day;
-    return { view, day: newDay ? dayLabel(view.message.timestamp, options) : null, continued, firstNew };
+    return { view, day: newDay ? dayLabel(view.message.timestamp, options) : null, continued, firstNew, topicStart };
   });
 }

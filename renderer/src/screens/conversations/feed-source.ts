@@ -1,0 +1,90 @@
+// Where a feed's messages come from: one conversation (a topic, a direct-message group) or a whole
+// channel (every topic interleaved). The feed pages, updates and follows notices the same way for
+// both; only which calls it makes and which conversations are its own differ.
+import { channelKeyPrefix, type ConversationKey } from '../../../../shared/conversation';
+import type { FeedAnchor, MessageView, PendingMessage } from '../../../../shared/ipc';
+import { call } from '../../lib/ipc';
+
+/** The messages waiting in the outbox, per conversation of the feed, in send order. */
+export type PendingByConversation = Record<ConversationKey, PendingMessage[]>;
+
+export interface FeedPage {
+  messages: MessageView[];
+  found_oldest: boolean;
+  found_newest: boolean;
+  pending: PendingByConversation;
+}
+
+export interface FeedUpdate {
+  messages: MessageView[];
+  removed: number[];
+  truncated: boolean;
+  pending: PendingByConversation;
+}
+
+export interface PageRequest {
+  anchor?: FeedAnchor;
+  before?: number;
+  after?: number;
+  limit: number;
+  cached: boolean;
+}
+
+export interface FeedSource {
+  /** Whether a conversation's messages belong in this feed. */
+  holds(conversation: ConversationKey): boolean;
+  page(request: PageRequest): Promise<FeedPage>;
+  /** The messages a notice named (still here or not) and those newer than `after`, from the mirror. */
+  update(after: number, message_ids: number[]): Promise<FeedUpdate>;
+}
+
+/** One conversation's feed. */
+export function conversationSource(conversation: ConversationKey): FeedSource {
+  return {
+    holds: (key) => key === conversation,
+    page: async (request) => {
+      const page = await call('messages.page', { conversation, ...request });
+      return { ...page, pending: { [conversation]: page.pending } };
+    },
+    update: async (after, message_ids) => {
+      const update = await call('messages.update', { conversation, after, message_ids });
+      return { ...update, pending: { [conversation]: update.pending } };
+    },
+  };
+}
+
+/** A channel's feed: every topic of it. */
+export function channelSource(stream_id: number): FeedSource {
+  const prefix = channelKeyPrefix(stream_id);
+  return {
+    holds: (key) => key.startsWith(prefix),
+    page: (request) => call('channel.page', { stream_id, ...request }),
+    update: (after, message_ids) => call('channel.update', { stream_id, after, message_ids }),
+  };
+}
+
+/** Messages asked for at a time: the first page, and each older one loaded on scroll. */
+export const PAGE = 50;
+
+/** The first page of a feed as it opens, at its first unread message: the mirror's at once, and online the server's after it. */
+export interface OpeningPages {
+  source: FeedSource;
+  mirror: Promise<FeedPage>;
+  server: Promise<FeedPage> | undefined;
+}
+
+/** Asked for by the pane as the feed is opened, beside what titles it rather than after it. */
+export function openingPages(source: FeedSource, online: boolean): OpeningPages {
+  const mirror = source.page({ anchor: 'first_unread', limit: PAGE, cached: true });
+  const server = online ? source.page({ anchor: 'first_unread', limit: PAGE, cached: false }) : undefined;
+  // A refusal is the view's to show; with no view (the conversation is not known) it is dropped.
+  for (const page of [mirror, server]) page?.catch(() => undefined);
+  return { source, mirror, server };
+}
+
+/** Every message waiting, in send order (the outbox numbers them as they are queued). */
+export function pendingInOrder(pending: PendingByConversation): PendingMessage[] {
+  return Object.values(pending)
+    .flat()
+    .sort((a, b) => a.outbox_id - b.outbox_id);
+}

@@ -1,0 +1,306 @@
+// A feed's messages as the reader has them: opened at the first unread one (the mirror's at once,
+// then the server's when online), older and newer pages on scroll, "Jump to newest", the changes a
+// notice names (new, edited, flagged, moved or deleted messages of this feed only), unread ones
+// marked read as they are seen, and the messages still in the outbox. One conversation's feed or a
+// whole channel's: the source says which (feed-source.ts); FeedList.svelte shows it.
+import type { VList } from 'virtua/svelte';
+import type { Reaction } from '../../../../shared/api/records';
+import type { MessageView } from '../../../../shared/ipc';
+import type { MirrorChanges } from '../../../../shared/mirror-changes';
+import type { AccountState } from '../../account/context';
+import { call, messageOf } from '../../lib/ipc';
+import { feedLayout, type FeedRow } from './feed-layout';
+import { alreadyShown, appendNewer, mergeUpdate, shownOf, withFlag } from './feed-merge';
+import { PAGE, pendingInOrder, type FeedPage, type FeedSource, type FeedUpdate, type OpeningPages, type PendingByConversation } from './feed-source';
+import { quoteAndReply } from './quote';
+import { ReadMarker } from './read-marker';
+
+/** The most a refresh of the window reads again (after a registration, or a burst of messages). */
+const WINDOW_MAX = 500;
+
+export class Feed {
+  readonly #account: AccountState;
+  messages = $state<MessageView[]>([]);
+  pendingBy = $state<PendingByConversation>({});
+  foundOldest = $state(false);
+  /** The window reaches the newest message: new ones are added as they come. */
+  foundNewest = $state(true);
+  /** The first message unread as the feed opened: the "New messages" divider stays above it. */
+  newFrom = $state<number | null>(null);
+  /** The reader is at the end of the window. */
+  atEnd = $state(true);
+  loading = $state(false);
+  loaded = $state(false);
+  shift = $state(false);
+  error = $state<string | null>(null);
+  /** The message j and k move between and r replies to. */
+  selected = $state<number | null>(null);
+  list: VList<FeedRow> | undefined = $state();
+  /** The element holding the messages: where selection looks for them. */
+  element: HTMLElement | undefined = $state();
+
+  /** The messages as rows: grouped, with their dividers (feed-layout.ts). */
+  readonly rows: FeedRow[];
+  readonly pending = $derived(pendingInOrder(this.pendingBy));
+
+  /** Whether the reader follows the end: new messages keep them there. */
+  #following = true;
+  /** Counts reads of the whole window: an older one's answer is dropped. */
+  #windowReads = 0;
+  /** Message ids named by notices and not read back yet; one update at a time asks for them. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
+  readonly #named = new Set<number>();
+  #updating: Promise<void> | undefined;
+  #again = false;
+  /** Counts notices; `#pendingAt` is the one the messages waiting were last taken from. */
+  #notices = 0;
+  #pendingAt = 0;
+  // Made before any message renders, so the first ones seen are counted too.
+  readonly #marker = new ReadMarker(null, (ids) => void this.flag(ids, 'read', true));
+  readonly #stop: () => void;
+  readonly source: FeedSource;
+
+  constructor(
+    account: AccountState,
+    opening: OpeningPages,
+    /** Whether the connection is up now: pages past the newest come from the mirror offline. */
+    readonly online: () => boolean,
+  ) {
+    this.#account = account;
+    this.rows = $derived(feedLayout(this.messages, { timeZone: account.timeZone.zone, now: account.messageActions.now, newFrom: this.newFrom }));
+    this.source = opening.source;
+    void this.#open(opening);
+    this.#stop = this.#account.changes.on((changes) => this.#noticed(changes));
+  }
+
+  dispose(): void {
+    this.#stop();
+    this.#marker.close();
+  }
+
+  toEnd(): void {
+    if (this.messages.length > 0) requestAnimationFrame(() => this.list?.scrollToIndex(this.messages.length - 1, { align: 'end' }));
+  }
+
+  #show(page: FeedPage, complete: boolean): void {
+    this.shift = false;
+    this.messages = page.messages;
+    this.pendingBy = page.pending;
+    if (complete) this.foundOldest = page.found_oldest;
+    this.foundNewest = page.found_newest;
+    this.error = null;
+    this.loaded = true;
+    if (this.#following) this.toEnd();
+  }
+
+  /** An opening page: shown at its first unread message, the divider fixed there for this visit. */
+  #showOpening(page: FeedPage, complete: boolean): void {
+    const firstUnread = page.messages.findIndex((view) => !view.flags.includes('read'));
+    if (this.newFrom === null && firstUnread >= 0) this.newFrom = page.messages[firstUnread]!.message.id;
+    const at = this.newFrom === null ? -1 : page.messages.findIndex((view) => view.message.id === this.newFrom);
+    this.#following = at < 0 && page.found_newest;
+    this.#show(page, complete);
+    if (at >= 0) requestAnimationFrame(() => this.list?.scrollToIndex(at, { align: 'start' }));
+  }
+
+  /** The mirror's page at once (unless it holds nothing while the server's is coming), then the server's. */
+  async #open(pages: OpeningPages): Promise<void> {
+    const asked = ++this.#windowReads;
+    try {
+      const page = await pages.mirror;
+      if (asked === this.#windowReads && (page.messages.length > 0 || !pages.server)) this.#showOpening(page, !pages.server);
+    } catch (e) {
+      if (asked === this.#windowReads) this.error = messageOf(e);
+    }
+    if (!pages.server) {
+      this.loaded = true;
+      return;
+    }
+    try {
+      const page = await pages.server;
+      if (asked === this.#windowReads) this.#showOpening(page, true);
+    } catch (e) {
+      if (asked === this.#windowReads) this.error = messageOf(e);
+    } finally {
+      this.loaded = true;
+    }
+  }
+
+  /** The whole window again, from the mirror: after a registration replaced it, or a burst too large for an update. */
+  async #reread(): Promise<void> {
+    const asked = ++this.#windowReads;
+    try {
+      const page = await this.source.page({ limit: Math.min(WINDOW_MAX, Math.max(PAGE, this.messages.length)), cached: true });
+      if (asked !== this.#windowReads) return;
+      const oldest = this.messages[0]?.message.id;
+      this.#show({ ...page, messages: oldest === undefined ? page.messages : page.messages.filter((v) => v.message.id >= oldest) }, false);
+    } catch (e) {
+      if (asked === this.#windowReads) this.error = messageOf(e);
+    }
+  }
+
+  /** Whether a notice changed messages this feed shows or should (new, moved in), remembering which. */
+  #messagesChanged(changes: MirrorChanges): boolean {
+    const ids = shownOf(this.messages, (changes.changed.messages ?? []).map(Number));
+    for (const id of ids) this.#named.add(id);
+    return ids.length > 0 || (changes.changed.messages !== undefined && changes.conversations.some((key) => this.source.holds(key)));
+  }
+
+  #noticed(changes: MirrorChanges): void {
+    this.#notices += 1;
+    if (changes.all) return void this.#reread();
+    if (this.#messagesChanged(changes)) return this.#update();
+    // Only the queue changed (a message queued, sent, refused): the notice carries it, no call needed.
+    const waiting = Object.entries(changes.pending ?? {}).filter(([key]) => this.source.holds(key));
+    if (waiting.length === 0) return;
+    const before = this.pending.length;
+    this.pendingBy = { ...this.pendingBy, ...Object.fromEntries(waiting) };
+    this.#pendingAt = this.#notices;
+    if (this.pending.length > before) this.toEnd();
+  }
+
+  #update(): void {
+    if (this.#updating) {
+      this.#again = true;
+      return;
+    }
+    this.#updating = this.#applyUpdate().finally(() => {
+      this.#updating = undefined;
+      if (!this.#again) return;
+      this.#again = false;
+      this.#update();
+    });
+  }
+
+  async #applyUpdate(): Promise<void> {
+    const message_ids = [...this.#named];
+    this.#named.clear();
+    const askedAt = this.#notices;
+    let answer: FeedUpdate;
+    try {
+      answer = await this.source.update(this.messages.at(-1)?.message.id ?? 0, message_ids);
+    } catch (e) {
+      this.error = messageOf(e);
+      return;
+    }
+    // A window short of the newest message takes new ones by scrolling down, not from notices.
+    if (!this.foundNewest) answer = { ...answer, truncated: false, messages: alreadyShown(this.messages, answer.messages) };
+    if (answer.truncated) return this.#reread();
+    // A message just queued here: the reader goes to the end, where it shows.
+    const queued = pendingInOrder(answer.pending).length > this.pending.length;
+    const { messages, added } = mergeUpdate(this.messages, answer.messages, answer.removed);
+    this.shift = false;
+    this.messages = messages;
+    // Filed messages and the queue change together (a message leaves the queue as it is filed),
+    // unless a later notice already said what waits.
+    if (askedAt >= this.#pendingAt) this.pendingBy = answer.pending;
+    if ((added > 0 && this.#following) || queued) this.toEnd();
+  }
+
+  /** A page before the oldest message shown (from the server), or after the newest (the mirror's offline). */
+  async loadMore(direction: 'older' | 'newer'): Promise<void> {
+    if (this.loading || this.messages.length === 0 || (direction === 'older' ? this.foundOldest : this.foundNewest)) return;
+    this.loading = true;
+    try {
+      if (direction === 'older') {
+        const page = await this.source.page({ before: this.messages[0]!.message.id, limit: PAGE, cached: false });
+        this.shift = true;
+        this.messages = [...page.messages, ...this.messages];
+        this.foundOldest = page.found_oldest;
+      } else {
+        const page = await this.source.page({ after: this.messages.at(-1)!.message.id, limit: PAGE, cached: !this.online() });
+        this.shift = false;
+        this.messages = appendNewer(this.messages, page.messages);
+        this.foundNewest = page.found_newest;
+        this.pendingBy = page.pending;
+      }
+    } catch (e) {
+      this.error = messageOf(e);
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /** To the newest message: the newest page read first when the window stops short of it. */
+  async jumpToNewest(): Promise<void> {
+    this.#following = true;
+    if (this.foundNewest) return this.toEnd();
+    const asked = ++this.#windowReads;
+    try {
+      const page = await this.source.page({ limit: PAGE, cached: !this.online() });
+      if (asked === this.#windowReads) this.#show(page, true);
+    } catch (e) {
+      if (asked === this.#windowReads) this.error = messageOf(e);
+    }
+  }
+
+  scrolled(offset: number): void {
+    if (!this.list) return;
+    this.atEnd = offset + this.list.getViewportSize() >= this.list.getScrollSize() - 40;
+    this.#following = this.atEnd && this.foundNewest;
+    if (offset < 80) void this.loadMore('older');
+    if (this.atEnd) void this.loadMore('newer');
+  }
+
+  async flag(ids: number[], name: 'read' | 'starred' | 'collapsed', present: boolean): Promise<void> {
+    this.messages = withFlag(this.messages, ids, name, present);
+    try {
+      await call('messages.flag', { messages: ids, op: present ? 'add' : 'remove', flag: name });
+    } catch (e) {
+      this.error = messageOf(e);
+      this.messages = withFlag(this.messages, ids, name, !present);
+    }
+  }
+
+  async removeReaction(message_id: number, reaction: Reaction): Promise<void> {
+    try {
+      await call('messages.removeReaction', { message_id, emoji_name: reaction.emoji_name, emoji_code: reaction.emoji_code, reaction_type: reaction.reaction_type });
+    } catch (e) {
+      this.error = messageOf(e);
+    }
+  }
+
+  /** Watches an unread message until it is seen; returns the stop. */
+  watchRead(element: HTMLElement): () => void {
+    return this.#marker.observe(element);
+  }
+
+  /** The message in focus (clicked), else the selected one: what `r` replies to. */
+  current(): MessageView | undefined {
+    const focused = Number(document.activeElement?.closest('[data-message-id]')?.getAttribute('data-message-id') ?? 0);
+    const inFeed = focused > 0 && this.element?.contains(document.activeElement ?? null) === true;
+    const id = inFeed ? focused : this.selected;
+    return this.messages.find((view) => view.message.id === id);
+  }
+
+  /** Selects the message `step` after (or before) the one in focus, the selected one, or the first unread one, and shows it. */
+  select(step: number): void {
+    if (this.messages.length === 0) return;
+    const from = this.current()?.message.id ?? this.newFrom;
+    const at = this.messages.findIndex((view) => view.message.id === from);
+    const index = at < 0 ? this.messages.length - 1 : Math.min(this.messages.length - 1, Math.max(0, at + step));
+    const id = this.messages[index]!.message.id;
+    this.selected = id;
+    this.list?.scrollToIndex(index, { align: 'nearest' });
+    requestAnimationFrame(() => this.element?.querySelector<HTMLElement>(`[data-message-id="${id}"][tabindex]`)?.focus());
+  }
+
+  /** Quote and reply: the message's source, quoted under its sender, for the compose box; undefined (the error said) when it cannot be read. */
+  async quote(message: MessageView['message']): Promise<string | undefined> {
+    try {
+      const { content } = await call('messages.source', { message_id: message.id });
+      return quoteAndReply(message, content, this.#account.server_url);
+    } catch (e) {
+      this.error = messageOf(e);
+      return undefined;
+    }
+  }
+
+  /** Your newest message shown, scrolled to; undefined when there is none. */
+  lastOwn(me: number): number | undefined {
+    const index = this.messages.findLastIndex((view) => view.message.sender_id === me);
+    if (index < 0) return undefined;
+    this.list?.scrollToIndex(index, { align: 'nearest' });
+    return this.messages[index]!.message.id;
+  }
+}

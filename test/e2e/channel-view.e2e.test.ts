@@ -1,0 +1,139 @@
+/// <reference lib="dom" />
+// A channel's view (issue 24 §2): a channel's name in the sidebar opens every topic of it in one
+// feed, oldest at the top, each run of a topic's messages under that topic's header; Reply on a
+// message (or `r`) writes in that message's topic, another topic can be typed, a header opens its
+// topic, and a channel with no messages says so. Looked at in the light and dark themes with axe.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceAccount } from '../service/index';
+import { clientFor } from '../service/testing/client';
+import { checkScreen } from './a11y';
+import { chooseTheme, openWorld, signInWorld, type World } from './harness';
+
+/** Two topics of #general, their messages interleaved in time: alpha is the older topic. */
+const SENT = [
+  { topic: 'alpha', content: 'alpha opens' },
+  { topic: 'beta', content: 'beta opens' },
+  { topic: 'alpha', content: 'alpha again' },
+  { topic: 'beta', content: 'beta again' },
+  { topic: 'beta', content: 'beta a third time' },
+];
+
+let world: World;
+let page: Page;
+let reader: ServiceAccount;
+/** Message ids of SENT, in order. */
+const ids: number[] = [];
+
+const feed = () => page.locator('section.channel-feed[data-stream="1"]');
+const channelRow = (stream_id: number) => page.locator(`nav.sidebar [data-row="channel:${stream_id}"]`);
+const shown = (id: number) => feed().locator(`[data-testid=message][data-message-id="${id}"]`);
+/** The header above a message's row, if its row starts a run of its topic. */
+const headerAbove = (id: number) => feed().locator(`.message-list div[data-message-id="${id}"]:has(> [data-testid=message]) [data-testid=topic-header]`);
+/** The topic a message's header names; null when the message continues its topic's run. */
+async function topicAbove(id: number): Promise<string | null> {
+  return (await headerAbove(id).count()) === 0 ? null : headerAbove(id).locator('.topic-name').textContent();
+}
+
+/** The ids of the messages the feed shows, top to bottom. */
+async function shownIds(): Promise<number[]> {
+  return (await feed().locator('[data-testid=message]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-message-id')))));
+}
+
+async function openChannel(stream_id: number): Promise<void> {
+  await channelRow(stream_id).click();
+  await page.locator(`section.channel-feed[data-stream="${stream_id}"]`).waitFor();
+}
+
+async function sentIn(content: string): Promise<{ stream_id: number; topic: string; id: number } | undefined> {
+  return world.service.db.prepare('SELECT stream_id, topic, id FROM messages WHERE content = ?').get(content) as { stream_id: number; topic: string; id: number } | undefined;
+}
+
+beforeAll(async () => {
+  world = await openWorld('channel-view');
+  page = world.page;
+  page.setDefaultTimeout(10_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const accounts = world.service.accounts;
+  reader = accounts.find((a) => a.role === 400)!;
+  const others = [accounts.find((a) => a.role === 200)!, accounts.find((a) => a.role === 300)!];
+  const now = Math.floor(Date.now() / 1000);
+  for (const [index, { topic, content }] of SENT.entries()) {
+    const reply = await clientFor(world.service.url, others[index % 2]!).post('/messages', { type: 'stream', to: 'general', topic, content });
+    const id = Number(reply.body['id']);
+    ids.push(id);
+    world.service.db.prepare('UPDATE messages SET timestamp = ? WHERE id = ?').run(now - (SENT.length - index) * 60, id);
+  }
+  // The reader has read everything: the feed opens at its newest messages.
+  world.service.db.prepare('UPDATE user_messages SET flags = flags | 1 WHERE user_id = ?').run(reader.user_id);
+  // A channel of the reader's with nothing in it yet.
+  await clientFor(world.service.url, reader).post('/users/me/subscriptions', { subscriptions: [{ name: 'quiet' }] });
+  await signInWorld(world, reader);
+  await page.bringToFront();
+}, 60_000);
+
+afterAll(() => world?.close());
+
+describe('a channel’s view', () => {
+  it('opens from the channel’s name with every topic interleaved, oldest first, each run under its topic', async () => {
+    await openChannel(1);
+    expect(await feed().getByRole('heading', { level: 2 }).textContent()).toBe('#general');
+    expect(await channelRow(1).getAttribute('aria-selected')).toBe('true');
+    // Its topics are listed below it too.
+    await page.locator('nav.sidebar [data-conversation="channel:1:alpha"]').waitFor();
+    await expect.poll(async () => (await shownIds()).filter((id) => ids.includes(id))).toEqual(ids);
+    // The newest message is at the bottom.
+    expect((await shownIds()).at(-1)).toBe(ids.at(-1));
+    // A header each time the topic changes, none inside a run.
+    expect(await Promise.all(ids.map(topicAbove))).toEqual(['alpha', 'beta', 'alpha', 'beta', null]);
+    expect(await headerAbove(ids[0]!).locator('.channel-name').textContent()).toBe('#general');
+  });
+
+  it('looks right in the light and the dark theme, with nothing serious for axe', async () => {
+    await checkScreen(page, 'channel-view-light');
+    await chooseTheme(page, 'Dark');
+    await openChannel(1);
+    await shown(ids.at(-1)!).waitFor();
+    await checkScreen(page, 'channel-view-dark');
+    await chooseTheme(page, 'Light');
+    await openChannel(1);
+  });
+
+  it('replies in the topic of the message chosen: the older topic, from the message’s menu', async () => {
+    const first = shown(ids[0]!);
+    await first.hover();
+    await first.getByTestId('more-actions').click();
+    await page.getByRole('menuitem', { name: 'Reply', exact: true }).click();
+    expect(await feed().getByTestId('compose-topic').inputValue()).toBe('alpha');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer');
+    await page.keyboard.type('an answer in alpha');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentIn('an answer in alpha')).toMatchObject({ stream_id: 1, topic: 'alpha' });
+    const { id } = (await sentIn('an answer in alpha'))!;
+    // It shows at the bottom of the channel's feed, under a header of its topic.
+    await expect.poll(async () => (await shownIds()).at(-1)).toBe(id);
+    expect(await topicAbove(id)).toBe('alpha');
+  });
+
+  it('replies with r to the selected message’s topic, and writes in a topic typed instead', async () => {
+    await shown(ids[1]!).locator('.rendered').click();
+    await page.keyboard.press('r');
+    expect(await feed().getByTestId('compose-topic').inputValue()).toBe('beta');
+    await feed().getByTestId('compose-topic').fill('gamma');
+    await page.getByTestId('composer').fill('a new topic from the channel');
+    await page.getByTestId('composer').press('Enter');
+    await expect.poll(() => sentIn('a new topic from the channel')).toMatchObject({ stream_id: 1, topic: 'gamma' });
+  });
+
+  it('opens a topic from its header', async () => {
+    await headerAbove(ids[1]!).click();
+    await page.locator('section.conversation[data-conversation="channel:1:beta"]').waitFor();
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent()).toBe('#general › beta');
+  });
+
+  it('says so when the channel holds no message yet', async () => {
+    const quiet = Number(world.service.db.prepare("SELECT stream_id FROM streams WHERE name = 'quiet'").pluck().get());
+    await openChannel(quiet);
+    await expect.poll(() => page.locator(`section.channel-feed[data-stream="${quiet}"] .empty`).textContent()).toBe('No messages in #quiet yet.');
+  });
+});
