@@ -85,8 +85,9 @@ const MEASURE_FEED_OPENS = `async (topics) => {
  * up by `step` pixels a frame (a wheel notch each frame, set in requestAnimationFrame) until the
  * list is at its top showing the beginning of the conversation, older pages loading on the way
  * as the feed asks for them. Returns each frame's duration (the time between the starts of
- * successive frames), the frames spent at the top waiting for an older page, and the list's final
- * height.
+ * successive frames), how long the page was busy in each (from its start to its rendering done:
+ * the scroll's handling, the list's update, style, layout and paint), the frames spent at the top
+ * waiting for an older page, and the list's final height.
  */
 const MEASURE_SCROLL = `async ({ conversation, newest, step }) => {
   const section = () => document.querySelector('section.conversation[data-conversation="' + CSS.escape(conversation) + '"]');
@@ -104,8 +105,12 @@ const MEASURE_SCROLL = `async ({ conversation, newest, step }) => {
   while (scroller && !(scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY !== 'visible')) scroller = scroller.parentElement;
   const beginning = () => section().querySelector('.history-edge')?.textContent === 'The beginning of the conversation.';
   const frames = [];
+  const busy = [];
   let waits = 0;
   let last = null;
+  // A message posted during a frame is handled once the frame's rendering is done.
+  const rendered = new MessageChannel();
+  rendered.port1.onmessage = () => busy.push(performance.now() - last);
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the scroll did not reach the beginning in 10 minutes, at ' + scroller.scrollTop)), 600000);
     const frame = (now) => {
@@ -114,11 +119,13 @@ const MEASURE_SCROLL = `async ({ conversation, newest, step }) => {
       if (scroller.scrollTop === 0 && beginning()) { clearTimeout(timer); return resolve(); }
       if (scroller.scrollTop === 0) waits += 1;
       scroller.scrollTop -= step;
+      rendered.port2.postMessage(null);
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
   });
-  return { frames, waits, height: scroller.scrollHeight, viewport: scroller.clientHeight };
+  rendered.port1.close();
+  return { frames, busy, waits, height: scroller.scrollHeight, viewport: scroller.clientHeight };
 }`;
 /** Runs in the page: the same scroll over a static page of the list's height, nothing but its frames. */
 const MEASURE_STATIC_SCROLL = `async ({ height, viewport, step }) => {
@@ -236,7 +243,7 @@ export async function feedBenchmarks(): Promise<void> {
 }
 
 const frameTimes = z.array(z.number());
-const scrollRun = z.object({ frames: frameTimes, waits: z.number(), height: z.number(), viewport: z.number() });
+const scrollRun = z.object({ frames: frameTimes, busy: frameTimes, waits: z.number(), height: z.number(), viewport: z.number() });
 
 async function feedOpens(dataDir: string, self: number, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<void> {
   const accounts = join(dataDir, 'accounts');
@@ -297,11 +304,31 @@ async function feedOpens(dataDir: string, self: number, browser: Awaited<ReturnT
       n: times.length,
       extra: { stat: 'p95', budget_ms: FEED_OPEN_BUDGET_MS, median: median(times), cached: HISTORY.count, html: 'real' },
     });
-    const over = scroll.frames.filter((ms) => ms > FRAME_BUDGET_MS * 1.5).length;
-    report('ui.scroll_frame_p95_ms', percentile(scroll.frames, 95), 'ms', {
-      compare: { vs: percentile(staticFrames, 95), floor: 'static-page-scroll' },
-      n: scroll.frames.length,
-      extra: { budget_ms: '16.7', median: median(scroll.frames), dropped: over, waits: scroll.waits, messages: LONG_TOPIC.count, px_per_frame: SCROLL_STEP, height_px: scroll.height },
+    // The page shows a frame only at a display refresh, so a frame lasts a whole number of refresh
+    // intervals; the timestamps are coarsened (to 0.1 ms, with jitter), so one interval reads as
+    // 16.5 to 16.8 ms. Each frame is counted in whole intervals, the interval being the static
+    // page's mean; the raw 95th percentile is on the line too.
+    const interval = staticFrames.reduce((sum, frame) => sum + frame, 0) / staticFrames.length;
+    const inIntervals = (frames: number[]) => frames.map((frame) => Math.max(1, Math.round(frame / interval)) * interval);
+    const frames = inIntervals(scroll.frames);
+    const ms = (value: number) => value.toFixed(1);
+    report('ui.scroll_frame_p95_ms', percentile(frames, 95), 'ms', {
+      compare: { vs: percentile(inIntervals(staticFrames), 95), floor: 'static-page-scroll' },
+      n: frames.length,
+      extra: {
+        budget_ms: ms(FRAME_BUDGET_MS),
+        interval_ms: interval.toFixed(2),
+        raw_p95: ms(percentile(scroll.frames, 95)),
+        p99: ms(percentile(frames, 99)),
+        max: ms(Math.max(...frames)),
+        dropped: frames.filter((frame) => frame > interval * 1.5).length,
+        busy_p95: ms(percentile(scroll.busy, 95)),
+        busy_median: ms(median(scroll.busy)),
+        waits: scroll.waits,
+        messages: LONG_TOPIC.count,
+        px_per_frame: SCROLL_STEP,
+        height_px: scroll.height,
+      },
     });
   } finally {
     await core.shutdown();
