@@ -36,7 +36,7 @@ const WORDS = (
 function messageEvent(id: number, next: () => number): ServiceEvent {
   const words = Array.from({ length: 6 + Math.floor(next() * 14) }, () => WORDS[Math.floor(next() * WORDS.length)]);
   const sender_id = 2 + Math.floor(next() * (USERS - 1));
-  const base = { ...messageBase(id, sender_id, `User ${sender_id}`, words), flags: [] as string[] };
+  const base = { ...messageBase(id, sender_id, `User ${sender_id}`, `<p>${words.join(' ')}</p>`), flags: [] as string[] };
   let message: Message;
   if (next() < 0.85) {
     const stream_id = 1 + Math.floor(next() * CHANNELS);
