@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ChannelFolder, CustomProfileField, User, UserStatus } from '../api/records';
 import type { PresenceStatus } from '../api/presence';
 import type { ChannelSummary } from '../channels';
+import { directoryFilter } from '../directory-filter';
 import { channel, id, page } from './define';
 
 export type UserSummary = Pick<User, 'user_id' | 'full_name' | 'email' | 'delivery_email' | 'role' | 'is_active' | 'is_bot' | 'bot_type'>;
@@ -40,8 +41,9 @@ export type ChannelFilters = z.infer<typeof channelFilters>;
 
 export const directoryChannels = {
   'channels.list': channel<ChannelListing>()(channelFilters),
-  'users.search': channel<{ users: UserSummary[]; total: number }>()(
-    z.object({ text: z.string().max(200).default(''), include_inactive: z.boolean().default(false), ...page }),
+  /** The directory: those the text and the filter find (active users by default), how many, and how many of them are deactivated. */
+  'users.search': channel<{ users: UserSummary[]; total: number; deactivated: number }>()(
+    z.object({ text: z.string().max(200).default(''), filter: directoryFilter.default('active'), ...page }),
   ),
   'users.profile': channel<UserProfile | null>()(z.object({ user_id: id })),
   /** Each of these people's presence and status, from the mirror (presence read against the server's clock). */
