@@ -8,9 +8,15 @@ import { channel, id, page } from './define';
 
 export type UserSummary = Pick<User, 'user_id' | 'full_name' | 'email' | 'delivery_email' | 'role' | 'is_active' | 'is_bot' | 'bot_type'>;
 
+/** A status as the screens show it: a custom emoji's image is named by its path on the server (fetched through main). */
+export interface StatusView extends UserStatus {
+  /** For a realm_emoji status: where its image is; null for a Unicode emoji, or a custom one the mirror does not know. */
+  emoji_url: string | null;
+}
+
 export interface UserProfile {
   user: User;
-  status: UserStatus | null;
+  status: StatusView | null;
   /** The organization's fields in display order, each with this user's value if any. */
   fields: { field: CustomProfileField; value: string | null; rendered_value: string | null }[];
 }
@@ -21,7 +27,7 @@ export type { ChannelSummary };
 export interface PersonPresence {
   user_id: number;
   presence: PresenceStatus;
-  status: UserStatus | null;
+  status: StatusView | null;
 }
 
 export interface ChannelListing {
