@@ -3,6 +3,7 @@
 // registration. The server decides permissions; the screens hide what the caller's role cannot
 // do, with the reason, and a refusal reaches the user with the server's own message.
 import { z } from 'zod';
+import { ROLES } from '../../shared/api/limits';
 import type { ServerSettings } from '../../shared/api/records';
 import { visibleEmail } from '../../shared/email-addresses';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
@@ -59,6 +60,8 @@ export function adminHandlers(
   | 'folders.update'
   | 'users.create'
   | 'users.deactivate'
+  | 'users.reactivate'
+  | 'users.setRole'
   | 'users.setStatus'
   | 'users.activeOwners'
   | 'invites.create'
@@ -108,6 +111,19 @@ export function adminHandlers(
         throw new UserFacingError('ONLY_OWNER', 'This is the organization\'s only owner: make someone else an owner before deactivating this account.');
       }
       await client.call('deactivateUser', { user_id, ...given({ deactivation_notification_comment }) });
+      return null;
+    },
+    'users.reactivate': async ({ user_id }) => {
+      await context.activeSession().client.call('reactivateUser', { user_id });
+      return null;
+    },
+    'users.setRole': async ({ user_id, role }) => {
+      const { db, client } = context.activeSession();
+      const owners = activeOwnerIds(db);
+      if (role !== ROLES.owner && owners.length === 1 && owners[0] === user_id) {
+        throw new UserFacingError('ONLY_OWNER', 'This is the organization\'s only owner: make someone else an owner before changing this role.');
+      }
+      await client.call('updateUser', { user_id, role });
       return null;
     },
     'users.setStatus': async ({ user_id, ...status }) => {

@@ -133,11 +133,11 @@ export function bulkHandlers(context: CoreContext): AreaHandlers<BulkChannel> {
       forgetExportedSecrets(db, job_id);
       return { filename: `${job.kind.replaceAll('_', '-')}-${job_id}.csv`, csv };
     },
-    'bulk.exportDirectory': ({ user_ids, text }) => {
+    'bulk.exportDirectory': ({ user_ids, text, filter }) => {
       const { db } = context.activeSession();
       const users = user_ids
         ? user_ids.flatMap((user_id) => userById(db, user_id) ?? [])
-        : searchUsers(db, { text: text ?? '', includeInactive: true, limit: Number.MAX_SAFE_INTEGER }).users;
+        : searchUsers(db, { text: text ?? '', filter, limit: Number.MAX_SAFE_INTEGER }).users;
       return { filename: 'users.csv', csv: exportDirectoryCsv(users, allRecords(db, customProfileFieldsTable, 'position')) };
     },
     'bulk.importTemplate': () => ({ filename: 'import-template.csv', csv: importTemplateCsv(allRecords(context.activeSession().db, customProfileFieldsTable, 'position')) }),

@@ -3,7 +3,7 @@
 // group-setting value realm_can_mention_many_users_group (its system groups resolved through
 // realm_user_groups), or the older realm_wildcard_mention_policy enum where that is all there is.
 import { z } from 'zod';
-import type { CustomEmoji } from '../../shared/ipc';
+import { customEmoji } from '../store/custom-emoji';
 import type { MirrorDatabase } from '../store/database';
 import { inRealmGroupSetting } from '../store/group-settings';
 import { realmValue } from '../store/realm';
@@ -11,19 +11,8 @@ import { userById } from '../store/users';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
-const realmEmoji = z.record(z.string(), z.object({ id: z.coerce.string(), name: z.string(), deactivated: z.boolean().optional() }));
-
 /** realm_wildcard_mention_policy: 1 anyone, 2 members, 3 full members, 5 administrators, 6 nobody, 7 moderators. */
 const POLICY_ROLES: Readonly<Record<number, number | null>> = { 1: 600, 2: 400, 3: 400, 5: 200, 6: null, 7: 300 };
-
-function customEmoji(db: MirrorDatabase): CustomEmoji[] {
-  const parsed = realmEmoji.safeParse(realmValue(db, 'realm_emoji'));
-  if (!parsed.success) return [];
-  return Object.values(parsed.data)
-    .filter((emoji) => emoji.deactivated !== true)
-    .map((emoji) => ({ emoji_name: emoji.name, emoji_code: emoji.id }))
-    .sort((a, b) => a.emoji_name.localeCompare(b.emoji_name));
-}
 
 export function mayMentionMany(db: MirrorDatabase, user_id: number): boolean {
   const inGroup = inRealmGroupSetting(db, user_id, 'realm_can_mention_many_users_group');

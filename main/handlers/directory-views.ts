@@ -1,6 +1,7 @@
 // The mirror's records shaped for the screens (shared/ipc.ts view types).
-import type { User, UserStatus } from '../../shared/api/records';
-import type { ChannelFilters, ChannelListing, ChannelSummary, PersonPresence, UserProfile, UserSummary } from '../../shared/ipc';
+import type { User } from '../../shared/api/records';
+import type { ChannelFilters, ChannelListing, ChannelSummary, PersonPresence, StatusView, UserProfile, UserSummary } from '../../shared/ipc';
+import { customEmojiSource } from '../store/custom-emoji';
 import { channelFoldersTable, channelSummaries, subscribedChannelIds } from '../store/channels';
 import type { MirrorDatabase, ReadOnlyMirror } from '../store/database';
 import { presentUsers } from '../store/presence';
@@ -13,12 +14,13 @@ export function userSummary(user: User): UserSummary {
   return { user_id, full_name, email, delivery_email, role, is_active, is_bot, bot_type };
 }
 
-/** A person's status as set, without the key it is kept by; null when none is set. */
-function statusOf(db: ReadOnlyMirror, user_id: number): UserStatus | null {
+/** A person's status as set, without the key it is kept by, a custom emoji's image found; null when none is set. */
+function statusOf(db: ReadOnlyMirror, user_id: number): StatusView | null {
   const status = getRecord(db, userStatusTable, user_id);
   if (!status) return null;
   const { user_id: _user_id, ...rest } = status;
-  return rest;
+  const custom = rest.reaction_type === 'realm_emoji' && rest.emoji_code ? customEmojiSource(db, rest.emoji_code) : null;
+  return { ...rest, emoji_url: custom };
 }
 
 /** Presence and status beside each of these people's names; anyone not active or idle is offline. */

@@ -29,9 +29,9 @@ export function directoryHandlers(
       session.write((db, changes) => storeUsers(db, members, changes));
       return { fetched: members.length };
     },
-    'users.search': ({ text, include_inactive, offset, limit }) => {
-      const page = searchUsers(context.activeSession().db, { text, includeInactive: include_inactive, offset, limit });
-      return { users: page.users.map(userSummary), total: page.total };
+    'users.search': ({ text, filter, offset, limit }) => {
+      const page = searchUsers(context.activeSession().db, { text, filter, offset, limit });
+      return { users: page.users.map(userSummary), total: page.total, deactivated: page.deactivated };
     },
     'users.profile': ({ user_id }) => {
       const { db } = context.activeSession();

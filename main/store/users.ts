@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PersonUpdate } from '../../shared/api/events';
 import { ROLES } from '../../shared/api/limits';
+import { filterRole, type DirectoryFilter } from '../../shared/directory-filter';
 import type { User, UserStatus } from '../../shared/api/records';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
@@ -40,32 +41,53 @@ const keyedJsonRow = z.object({ user_id: z.number(), json: z.string() });
 export interface UserQuery {
   /** Matched against names and emails: word starts for one or two characters, anywhere from three. */
   text?: string;
-  includeInactive?: boolean;
+  /** Who is listed; active users unless told otherwise. */
+  filter?: DirectoryFilter;
   offset?: number;
   limit?: number;
 }
 
 export interface UserPage {
   users: User[];
+  /** How many the text and the filter find, */
   total: number;
+  /** and how many of those are deactivated. */
+  deactivated: number;
 }
 
+/** The SQL condition of each filter (the role filters' role is the statement's parameter). */
+const FILTER_SQL: Record<DirectoryFilter, string> = {
+  everyone: '1',
+  active: 'is_active = 1',
+  deactivated: 'is_active = 0',
+  bots: 'is_bot = 1',
+  owner: 'is_bot = 0 AND role = @role',
+  administrator: 'is_bot = 0 AND role = @role',
+  moderator: 'is_bot = 0 AND role = @role',
+  member: 'is_bot = 0 AND role = @role',
+  guest: 'is_bot = 0 AND role = @role',
+};
+const pageCountRow = z.object({ n: z.number(), deactivated: z.number() });
+
+/** The one query behind every list of people: the directory, its selection and its export. */
 export function searchUsers(db: ReadOnlyMirror, query: UserQuery = {}): UserPage {
   const text = (query.text ?? '').trim();
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
-  const includeInactive = query.includeInactive === true;
+  const filter = query.filter ?? 'active';
   if (text === '') {
-    // The whole directory in name order: the index on sort_name answers it without a scan.
-    const active = includeInactive ? '' : 'WHERE is_active = 1';
-    const total = reader(db, `SELECT count(*) AS n FROM users ${active}`, countRow).get()?.n ?? 0;
-    const rows = prepared(db, `SELECT json FROM users ${active} ORDER BY sort_name, user_id LIMIT ? OFFSET ?`).all(limit, offset);
-    return { users: rows.map((row) => readRecord(usersTable, row)), total };
+    // The whole directory in name order: the indexes on (is_active,) sort_name answer it without a sort.
+    const where = `WHERE ${FILTER_SQL[filter]}`;
+    const role = filterRole(filter);
+    const byRole = role === undefined ? [] : [{ role }];
+    const counts = reader(db, `SELECT count(*) AS n, total(is_active = 0) AS deactivated FROM users ${where}`, pageCountRow).get(...byRole);
+    const rows = prepared(db, `SELECT json FROM users ${where} ORDER BY sort_name, user_id LIMIT @limit OFFSET @offset`).all({ ...byRole[0], limit, offset });
+    return { users: rows.map((row) => readRecord(usersTable, row)), total: counts?.n ?? 0, deactivated: counts?.deactivated ?? 0 };
   }
-  const { ids, total } = userSearchIndex(db).search(text, includeInactive, offset, limit);
+  const { ids, total, deactivated } = userSearchIndex(db).search(text, filter, offset, limit);
   const rows = reader(db, 'SELECT user_id, json FROM users WHERE user_id IN (SELECT value FROM json_each(?))', keyedJsonRow).all(JSON.stringify(ids));
   const byId = new Map(rows.map((row) => [row.user_id, row]));
-  return { users: ids.flatMap((id) => { const row = byId.get(id); return row ? [readRecord(usersTable, row)] : []; }), total };
+  return { users: ids.flatMap((id) => { const row = byId.get(id); return row ? [readRecord(usersTable, row)] : []; }), total, deactivated };
 }
 
 export function userById(db: ReadOnlyMirror, user_id: number): User | undefined {

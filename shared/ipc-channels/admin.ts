@@ -55,6 +55,8 @@ export interface UserGroupChoice {
 // Lengths are the spec's or announced ones, checked by the client before sending; these bounds
 // only keep absurd input out of main.
 const text = (max: number) => z.string().max(max);
+/** One of the spec's roles (100 owner … 600 guest). */
+const role = z.union(ROLE_VALUES.map((role) => z.literal(role)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]);
 
 export const adminChannels = {
   'me.get': channel<MeView>()(z.undefined()),
@@ -66,6 +68,10 @@ export const adminChannels = {
     z.object({ email: z.string().trim().min(3).max(254), full_name: z.string().trim().min(1).max(1000), password: z.string().min(1).max(1000) }),
   ),
   'users.deactivate': channel<null>()(z.object({ user_id: id, deactivation_notification_comment: text(10_000).optional() })),
+  /** Brings a deactivated user back (POST /users/{user_id}/reactivate). */
+  'users.reactivate': channel<null>()(z.object({ user_id: id })),
+  /** Gives a user another role (PATCH /users/{user_id}). */
+  'users.setRole': channel<null>()(z.object({ user_id: id, role })),
   'users.setStatus': channel<null>()(
     z.object({ user_id: id, status_text: z.string().max(STATUS_TEXT_MAX_LENGTH).optional(), emoji_name: text(100).optional() }),
   ),
@@ -73,7 +79,7 @@ export const adminChannels = {
     z.object({
       /** null: never expires; absent: the server's default. */
       invite_expires_in_minutes: z.number().int().positive().max(10_000_000).nullable().optional(),
-      invite_as: z.union(ROLE_VALUES.map((role) => z.literal(role)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]).optional(),
+      invite_as: role.optional(),
       stream_ids: z.array(id).max(1000).optional(),
       group_ids: z.array(id).max(1000).optional(),
       include_realm_default_subscriptions: z.boolean().optional(),

@@ -1,6 +1,7 @@
 // Bulk administration: a job is planned (validated, stored, previewed), confirmed, then run by
 // main one item at a time, pausable and resumable; its results are exported as CSV.
 import { z } from 'zod';
+import { directoryFilter } from '../directory-filter';
 import { WELCOME_MESSAGE_CUSTOM_TEXT_MAX_LENGTH } from '../api/limits';
 import { IPC_ARGUMENT_MAX_BYTES } from '../ipc-limits';
 import type { BulkItemState, BulkJobKind, BulkJobState, JobHalt } from '../bulk-jobs';
@@ -97,9 +98,9 @@ export const bulkChannels = {
   ),
   /** The results as CSV: created user ids and generated passwords, links, failures with reasons. */
   'bulk.export': channel<{ filename: string; csv: string }>()(jobRef),
-  /** The directory as CSV: the users selected, or a search's results, or everyone (deactivated users included). */
+  /** The directory as CSV: the users selected, or those a search and filter find (everyone, deactivated users included, by default). */
   'bulk.exportDirectory': channel<{ filename: string; csv: string }>()(
-    z.object({ user_ids: z.array(id).max(100_000).optional(), text: z.string().max(200).optional() }),
+    z.object({ user_ids: z.array(id).max(100_000).optional(), text: z.string().max(200).optional(), filter: directoryFilter.default('everyone') }),
   ),
   /** A CSV to fill in for an import: its columns and the organization's custom profile fields. */
   'bulk.importTemplate': channel<{ filename: string; csv: string }>()(z.undefined()),

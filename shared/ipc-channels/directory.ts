@@ -3,13 +3,20 @@ import { z } from 'zod';
 import type { ChannelFolder, CustomProfileField, User, UserStatus } from '../api/records';
 import type { PresenceStatus } from '../api/presence';
 import type { ChannelSummary } from '../channels';
+import { directoryFilter } from '../directory-filter';
 import { channel, id, page } from './define';
 
 export type UserSummary = Pick<User, 'user_id' | 'full_name' | 'email' | 'delivery_email' | 'role' | 'is_active' | 'is_bot' | 'bot_type'>;
 
+/** A status as the screens show it: a custom emoji's image is named by its path on the server (fetched through main). */
+export interface StatusView extends UserStatus {
+  /** For a realm_emoji status: where its image is; null for a Unicode emoji, or a custom one the mirror does not know. */
+  emoji_url: string | null;
+}
+
 export interface UserProfile {
   user: User;
-  status: UserStatus | null;
+  status: StatusView | null;
   /** The organization's fields in display order, each with this user's value if any. */
   fields: { field: CustomProfileField; value: string | null; rendered_value: string | null }[];
 }
@@ -20,7 +27,7 @@ export type { ChannelSummary };
 export interface PersonPresence {
   user_id: number;
   presence: PresenceStatus;
-  status: UserStatus | null;
+  status: StatusView | null;
 }
 
 export interface ChannelListing {
@@ -40,8 +47,9 @@ export type ChannelFilters = z.infer<typeof channelFilters>;
 
 export const directoryChannels = {
   'channels.list': channel<ChannelListing>()(channelFilters),
-  'users.search': channel<{ users: UserSummary[]; total: number }>()(
-    z.object({ text: z.string().max(200).default(''), include_inactive: z.boolean().default(false), ...page }),
+  /** The directory: those the text and the filter find (active users by default), how many, and how many of them are deactivated. */
+  'users.search': channel<{ users: UserSummary[]; total: number; deactivated: number }>()(
+    z.object({ text: z.string().max(200).default(''), filter: directoryFilter.default('active'), ...page }),
   ),
   'users.profile': channel<UserProfile | null>()(z.object({ user_id: id })),
   /** Each of these people's presence and status, from the mirror (presence read against the server's clock). */

@@ -31,8 +31,9 @@ const MEASURE_KEYSTROKES = `async (steps) => {
   // The directory's search box, not the sidebar's channel filter.
   const input = document.querySelector('main input[type=search]');
   const results = [];
-  for (const { text, total } of steps) {
-    const expected = total.toLocaleString() + (total === 1 ? ' user' : ' users');
+  for (const { text, total, deactivated } of steps) {
+    const people = total.toLocaleString() + (total === 1 ? ' person' : ' people');
+    const expected = deactivated > 0 ? people + ' · ' + deactivated.toLocaleString() + ' deactivated' : people;
     const done = () => {
       const count = document.querySelector('[data-testid=user-count]')?.textContent;
       const first = document.querySelector('[data-testid=user-row]')?.textContent ?? '';
@@ -353,8 +354,12 @@ export async function uiBenchmarks(): Promise<void> {
     await openOrganization(page, 'Directory');
     await page.getByTestId('user-row').first().waitFor();
     const typed = ['0', '04', '042', '0421', '04217', '9', '98', '987', '9876', 'user5', 'user55', 'user555', 'user5555'];
-    const steps: { text: string; total: number }[] = [];
-    for (const text of typed) steps.push({ text, total: (await core.handlers['users.search']({ text, include_inactive: false, offset: 0, limit: 1 })).total });
+    const steps: { text: string; total: number; deactivated: number }[] = [];
+    for (const text of typed) {
+      // The directory's own filter: everyone, deactivated users included.
+      const { total, deactivated } = await core.handlers['users.search']({ text, filter: 'everyone', offset: 0, limit: 1 });
+      steps.push({ text, total, deactivated });
+    }
     // The sequence typed again and again, so the 95th percentile rests on at least 100 keystrokes.
     const typing = Array.from({ length: Math.ceil(KEYSTROKE_SAMPLES / steps.length) }, () => steps).flat();
     const times = (await page.evaluate(`(${MEASURE_KEYSTROKES})(${JSON.stringify(typing)})`)) as number[];

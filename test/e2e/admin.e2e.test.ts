@@ -13,7 +13,14 @@ const byEmail = (email: string): ServiceAccount => world.service.accounts.find((
 const adminPart = (label: string) => page.locator('nav.subtabs').getByRole('button', { name: label, exact: true });
 /** The parts of the directory view a member or guest has. */
 const memberPart = () => page.getByRole('navigation', { name: 'Organization' }).getByRole('button');
-const userRow = (name: string) => page.getByTestId('admin-user').filter({ hasText: name });
+const userRow = (name: string) => page.getByTestId('user-row').filter({ hasText: name });
+/** A person found in the directory by name, their profile opened. */
+async function openProfile(name: string): Promise<void> {
+  await page.getByPlaceholder('Search by name or email').fill(name);
+  await userRow(name).click();
+  await expect.poll(() => page.getByTestId('profile').locator('h2').textContent()).toBe(name);
+}
+const personAction = (name: string) => page.getByTestId('person-actions').getByRole('button', { name, exact: true });
 const folderRow = (name: string) => page.getByTestId('folder').filter({ hasText: name });
 /** The problem shown next to a form field, in the form's own words. */
 const problemAt = (field: string) => page.locator(`form [data-field="${field}"]`);
@@ -33,19 +40,22 @@ beforeAll(async () => {
   page.setDefaultTimeout(10_000);
   // Adam Admin: an administrator with can_create_users.
   await signInThroughScreen(page, world.service.url, byEmail('admin@demo.example'));
-  await openAdministration();
+  await openOrganization(page, 'Directory');
 });
 
 afterAll(() => world?.close());
 
-describe('user administration', () => {
-  it('lists users with their roles, and marks outgoing-webhook bots', async () => {
-    await expect.poll(() => page.getByTestId('my-role').textContent()).toContain('Administrator');
+describe('user administration (in the directory)', () => {
+  it('lists users with their roles, and marks outgoing-webhook bots and deactivated users', async () => {
     await expect.poll(() => userRow('Olivia Owner').textContent()).toContain('Owner');
     expect(await userRow('Mona Moderator').textContent()).toContain('Moderator');
     expect(await userRow('Gina Guest').textContent()).toContain('Guest');
-    expect(await userRow('Echo Bot').textContent()).toContain('Outgoing webhook bot');
+    await page.getByPlaceholder('Search by name or email').fill('bot');
+    await expect.poll(() => userRow('Echo Bot').textContent()).toContain('Outgoing webhook bot');
+    await page.getByPlaceholder('Search by name or email').fill('dana');
+    await expect.poll(() => userRow('Dana Departed').textContent()).toContain('Deactivated');
     await screenshot(page, 'admin-users');
+    await page.getByPlaceholder('Search by name or email').fill('');
   });
 
   it('says what is wrong next to each field before sending, and sends nothing until it is right', async () => {
@@ -75,6 +85,7 @@ describe('user administration', () => {
     await screenshot(page, 'admin-create-user');
     await page.getByRole('button', { name: 'Create user' }).click();
     await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Created the account of Nora Newcomer.');
+    await page.getByPlaceholder('Search by name or email').fill('nora');
     await expect.poll(() => userRow('Nora Newcomer').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Create a user' }).click();
@@ -87,7 +98,8 @@ describe('user administration', () => {
   });
 
   it('sets another user\'s status: at most 60 characters checked as typed, the server\'s refusal shown', async () => {
-    await userRow('Priya Patel').getByRole('button', { name: 'Set status' }).click();
+    await openProfile('Priya Patel');
+    await personAction('Set status').click();
     const text = page.getByLabel('Status text', { exact: true });
     await expect.poll(() => text.isVisible()).toBe(true);
     // Nothing is wrong with a form nobody has filled in yet.
@@ -111,24 +123,28 @@ describe('user administration', () => {
   it('deactivates a user with a notification comment; the only owner cannot be', async () => {
     // The last action's notice belongs to it: it goes when a new form opens.
     expect(await page.getByRole('status').allTextContents()).toContain('Status of Priya Patel updated.');
-    const owner = userRow('Olivia Owner');
-    expect(await owner.getByRole('button', { name: 'Deactivate' }).isDisabled()).toBe(true);
-    expect(await owner.textContent()).toContain('The only owner of the organization cannot be deactivated.');
-    await userRow('Diego Santos').getByRole('button', { name: 'Deactivate' }).click();
+    await openProfile('Olivia Owner');
+    expect(await personAction('Deactivate…').isDisabled()).toBe(true);
+    expect(await page.getByTestId('person-actions').textContent()).toContain('The only owner of the organization cannot be deactivated.');
+    await openProfile('Diego Santos');
+    await personAction('Deactivate…').click();
     await page.getByLabel('Send them a notification email').check();
     await page.getByLabel('Text for the email (optional)').fill('Thanks for everything, Diego.');
     expect(await page.getByRole('status').allTextContents()).not.toContain('Status of Priya Patel updated.');
+    expect(world.service.db.prepare('SELECT is_active FROM users WHERE user_id = 8').pluck().get()).toBe(1);
     await screenshot(page, 'admin-deactivate');
     // The confirmation's button included: readable contrast, nothing serious for assistive technology.
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator('form').getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => page.getByRole('status').allTextContents()).toContain('Diego Santos was deactivated.');
-    await expect.poll(() => userRow('Diego Santos').getAttribute('data-active')).toBe('false');
+    await expect.poll(() => userRow('Diego Santos').textContent()).toContain('Deactivated');
   });
 });
 
 describe('channel folders', () => {
   it('creates a folder within the announced limits, and shows the server refusing a duplicate name', async () => {
+    await openAdministration();
+    await expect.poll(() => page.getByTestId('my-role').textContent()).toContain('Administrator');
     await adminPart('Channel folders').click();
     await expect.poll(() => folderRow('Engineering').count()).toBe(1);
     const name = page.getByLabel('Folder name', { exact: true });
@@ -370,7 +386,7 @@ describe('for those the forms are not for', () => {
   it('shows an administrator without can_create_users the server\'s refusal', async () => {
     await fromMenu(page, 'Add account');
     await signInThroughScreen(page, world.service.url, byEmail('admin2@demo.example'));
-    await openAdministration();
+    await openOrganization(page, 'Directory');
     await page.getByRole('button', { name: 'Create a user' }).click();
     await page.getByLabel('Email', { exact: true }).fill('someone@demo.example');
     await page.getByLabel('Full name', { exact: true }).fill('Someone');
@@ -448,8 +464,10 @@ describe('on other servers', () => {
       await expect.poll(() => p.getByTestId('push-reason').textContent()).toContain('need feature level 406; this server is at 300.');
       await p.locator('nav.subtabs').getByRole('button', { name: 'Channel folders', exact: true }).click();
       await expect.poll(() => p.getByTestId('reason').textContent()).toContain('Channel folders need feature level 389; this server is at 300.');
-      await p.locator('nav.subtabs').getByRole('button', { name: 'Users', exact: true }).click();
-      await expect.poll(() => p.getByTestId('admin-user').filter({ hasText: 'Priya Patel' }).getByRole('button', { name: 'Set status' }).getAttribute('title')).toContain('need feature level 407');
+      await openOrganization(p, 'Directory');
+      await p.getByPlaceholder('Search by name or email').fill('priya');
+      await p.getByTestId('user-row').filter({ hasText: 'Priya Patel' }).click();
+      await expect.poll(() => p.getByTestId('person-actions').getByRole('button', { name: 'Set status' }).getAttribute('title')).toContain('need feature level 407');
       await screenshot(p, 'admin-old-server');
     } finally {
       await other.close();

@@ -89,7 +89,7 @@ describe('the first screens, end to end', () => {
     const search = page.getByPlaceholder('Search by name or email');
     await search.fill('pri');
     await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');
-    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('1 user');
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('1 person');
     await search.press('Enter');
     await expect.poll(() => page.getByTestId('profile').textContent()).toContain('Priya Patel');
     // An uploaded avatar needs the key: main fetches it, the page only names it.

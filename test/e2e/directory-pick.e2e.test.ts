@@ -57,7 +57,7 @@ describe('picking many', () => {
     await expect.poll(() => page.getByTestId('picked-count').textContent()).toBe('0 picked');
     const search = page.getByPlaceholder('Search by name or email');
     await search.fill('tester');
-    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('12 users');
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('12 people');
     const names = await page.getByTestId('user-row').locator('.name').allTextContents();
     expect(names.slice(0, 3)).toEqual(['Tester 1', 'Tester 2', 'Tester 3']);
     await page.getByRole('button', { name: 'Select all 12 matches' }).click();

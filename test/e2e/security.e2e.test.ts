@@ -204,7 +204,7 @@ describe('local attackers (issue 15)', () => {
     const port = Number(new URL(app.browser.origin).port);
     const token = new URL(app.browser.url).searchParams.get('token')!;
     const origin = app.browser.origin;
-    const users = (await app.core.handlers['users.search']({ text: '', include_inactive: true, offset: 0, limit: 1 })).total;
+    const users = (await app.core.handlers['users.search']({ text: '', filter: 'everyone', offset: 0, limit: 1 })).total;
     expect(await upgradeStatus(port, `/ipc?token=${encodeURIComponent(FORGED_TOKEN)}`, { origin })).toBe(403);
     expect(await upgradeStatus(port, '/ipc', { origin, cookie: `teamchat_session=${FORGED_TOKEN}` })).toBe(403);
     expect(await upgradeStatus(port, '/ipc', { origin, cookie: `teamchat_session=${token}` })).toBe(403);
@@ -218,7 +218,7 @@ describe('local attackers (issue 15)', () => {
     ws.send(JSON.stringify({ id: 1, channel: 'bulk.planImport', args: { csv: largeImportCsv() } }));
     expect((await closed)[0]).toBe(1009);
 
-    expect((await app.core.handlers['users.search']({ text: '', include_inactive: true, offset: 0, limit: 1 })).total).toBe(users);
+    expect((await app.core.handlers['users.search']({ text: '', filter: 'everyone', offset: 0, limit: 1 })).total).toBe(users);
     await openOrganization(page, 'Directory');
     await page.getByPlaceholder('Search by name or email').fill('priya');
     await expect.poll(() => page.getByTestId('user-row').first().textContent()).toContain('Priya Patel');

@@ -109,6 +109,21 @@ describe('administration', () => {
     expect(await admin2.invoke('users.create', { email: 'x@demo.example', full_name: 'X', password: 'p' })).toMatchObject(failure('BAD_REQUEST', 'not authorized to create users'));
   });
 
+  it('users from a profile: a role changed and a deactivated user reactivated, the mirror following; the only owner keeps the role; a member is refused', async () => {
+    const priya = () => admin.session.db.prepare('SELECT role, is_active FROM users WHERE user_id = 7').get();
+    expect(await admin.invoke('users.setRole', { user_id: 7, role: 300 })).toEqual({ ok: true, value: null });
+    await until(() => JSON.stringify(priya()) === JSON.stringify({ role: 300, is_active: 1 }), 'the role change in the mirror');
+    expect(await admin.invoke('users.deactivate', { user_id: 7 })).toEqual({ ok: true, value: null });
+    await until(() => JSON.stringify(priya()) === JSON.stringify({ role: 300, is_active: 0 }), 'the deactivation in the mirror');
+    expect(await admin.invoke('users.reactivate', { user_id: 7 })).toEqual({ ok: true, value: null });
+    await until(() => JSON.stringify(priya()) === JSON.stringify({ role: 300, is_active: 1 }), 'the reactivation in the mirror');
+    expect(await admin.invoke('users.setRole', { user_id: 1, role: 200 })).toMatchObject(failure('ONLY_OWNER', 'only owner'));
+    expect(await admin.invoke('users.setRole', { user_id: 7, role: 450 })).toMatchObject(failure('INVALID_ARGUMENT'));
+    expect(await member.invoke('users.setRole', { user_id: 7, role: 400 })).toMatchObject({ ok: false });
+    expect(await member.invoke('users.reactivate', { user_id: 7 })).toMatchObject({ ok: false });
+    expect(await admin.invoke('users.setRole', { user_id: 7, role: 400 })).toEqual({ ok: true, value: null });
+  });
+
   it('invitation links: a more privileged role and an unknown channel are refused', async () => {
     expect(await member.invoke('invites.create', { invite_as: 200 })).toMatchObject(failure('BAD_REQUEST', 'Insufficient permission'));
     expect(await admin.invoke('invites.create', { stream_ids: [9999] })).toMatchObject(failure('BAD_REQUEST', 'Invalid channel ID'));

@@ -34,7 +34,7 @@ afterAll(() => db.close());
 
 describe('the directory where addresses are hidden', () => {
   it('searches the real address where it is given, and the one the server names people by', async () => {
-    const found = async (text: string) => (await handlers['users.search']({ text, include_inactive: false, offset: 0, limit: 10 })).users.map((u) => u.user_id);
+    const found = async (text: string) => (await handlers['users.search']({ text, filter: 'active', offset: 0, limit: 10 })).users.map((u) => u.user_id);
     expect(await found('hamlet@zul')).toEqual([10]);
     expect(await found('user8@')).toEqual([8]);
   });

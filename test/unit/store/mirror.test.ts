@@ -261,7 +261,7 @@ describe('user search', () => {
   it('leaves deactivated users out unless asked, and pages with a total', () => {
     seed();
     expect(searchUsers(db, { text: 'former' }).total).toBe(0);
-    expect(searchUsers(db, { text: 'former', includeInactive: true }).total).toBe(1);
+    expect(searchUsers(db, { text: 'former', filter: 'everyone' }).total).toBe(1);
     const page = searchUsers(db, { limit: 2, offset: 2 });
     expect(page.total).toBe(5);
     expect(page.users.map((u) => u.full_name)).toEqual(['Alan Turing', 'Édith Piaf']);

@@ -1,0 +1,26 @@
+// The organization's custom emoji, as the registration's realm_emoji holds them in the mirror: by
+// name for the compose box, and by ID (a realm_emoji reaction's or status's emoji_code) for their image.
+import { z } from 'zod';
+import type { CustomEmoji } from '../../shared/ipc';
+import type { ReadOnlyMirror } from './database';
+import { realmValue } from './realm';
+
+const realmEmoji = z.record(
+  z.string(),
+  z.object({ id: z.coerce.string(), name: z.string(), source_url: z.string().optional(), deactivated: z.boolean().optional() }),
+);
+
+const realmEmojiOf = (db: ReadOnlyMirror) => realmEmoji.safeParse(realmValue(db, 'realm_emoji')).data ?? {};
+
+/** The custom emoji people may use now, by name. */
+export function customEmoji(db: ReadOnlyMirror): CustomEmoji[] {
+  return Object.values(realmEmojiOf(db))
+    .filter((emoji) => emoji.deactivated !== true)
+    .map((emoji) => ({ emoji_name: emoji.name, emoji_code: emoji.id }))
+    .sort((a, b) => a.emoji_name.localeCompare(b.emoji_name));
+}
+
+/** Where a custom emoji's image is on the server (deactivated ones too: a status set before keeps it); null when the mirror does not know it. */
+export function customEmojiSource(db: ReadOnlyMirror, emoji_code: string): string | null {
+  return Object.values(realmEmojiOf(db)).find((emoji) => emoji.id === emoji_code)?.source_url ?? null;
+}
