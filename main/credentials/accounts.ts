@@ -36,12 +36,36 @@ export class Accounts {
     return this.#registry.get(account_id);
   }
 
-  async add(details: Omit<Account, 'account_id'>, apiKey: string): Promise<Account> {
+  /**
+   * `keySaved`: the key went to the keychain already, while the server checked it (`keyAhead`).
+   */
+  async add(details: Omit<Account, 'account_id'>, apiKey: string, keySaved?: Promise<void>): Promise<Account> {
     const account: Account = { ...details, account_id: accountIdFor(details.server_url, details.email) };
     // Key first: an account listed without its key would ask to sign in again, never leak.
-    await this.#secrets.set(keychainAccount(account), apiKey);
+    await (keySaved ?? this.#secrets.set(keychainAccount(account), apiKey));
     this.#registry.upsert(account);
     return account;
+  }
+
+  /**
+   * Signing in an account new to this computer: its key is written while the server checks it (a
+   * keychain write costs about as much as the check), and withdrawn if the server refuses it. The
+   * account is listed only by `add`. An account signed in already keeps its key until a new one
+   * is accepted: undefined then.
+   */
+  keyAhead(server_url: string, email: string, apiKey: string): { saved: Promise<void>; withdraw(): Promise<void> } | undefined {
+    if (this.#registry.get(accountIdFor(server_url, email))) return undefined;
+    const label = keychainAccount({ server_url, email });
+    const saved = this.#secrets.set(label, apiKey);
+    // Its failure is add's to report (it awaits the write), or nobody's once the sign-in failed.
+    saved.catch(() => undefined);
+    return {
+      saved,
+      withdraw: async () => {
+        await saved.catch(() => undefined);
+        await this.#secrets.delete(label);
+      },
+    };
   }
 
   async apiKey(account_id: string): Promise<string | null> {
@@ -60,7 +84,7 @@ export class Accounts {
 }
 
 /** How the account is labelled in the OS keychain, readable by the user in its key manager. */
-function keychainAccount(account: Account): string {
+function keychainAccount(account: Pick<Account, 'email' | 'server_url'>): string {
   return `${account.email} @ ${account.server_url}`;
 }
 

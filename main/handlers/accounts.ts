@@ -1,4 +1,5 @@
 // Accounts, the organization behind a server URL, sync status, security reports.
+import { serverBaseUrl } from '../api/server-url';
 import { serverInfo } from '../app/server-info';
 import { checkCredentials, CredentialsRejected, registeredAccount } from '../app/sign-in';
 import type { CoreContext } from './context';
@@ -17,12 +18,13 @@ export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' 
     'accounts.signIn': async ({ server_url, email, api_key }) => {
       // The first registration is the check of the key: nothing else goes to the server first.
       const first = context.signInSync?.start({ server_url, email, api_key });
+      const key = accounts.keyAhead(serverBaseUrl(server_url), email, api_key);
       const check = () => checkCredentials({ server_url, email, api_key }, { logger, fetch: context.fetch });
       const checked = await (first ? registeredAccount(server_url, first.registered, check) : check()).catch(async (error: unknown) => {
-        await first?.cancel();
+        await Promise.all([first?.cancel(), key?.withdraw()]);
         throw error instanceof CredentialsRejected ? new UserFacingError('KEY_REJECTED', error.message) : error;
       });
-      const account = await accounts.add({ ...checked, email }, api_key);
+      const account = await accounts.add({ ...checked, email }, api_key, key?.saved);
       await context.activate(account.account_id, { apiKey: api_key, firstSnapshot: first?.step });
       return account;
     },

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import keytar from 'keytar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAppCore } from '../../../main/app/create-core';
 import type { AppCore } from '../../../main/app/core';
@@ -20,6 +21,7 @@ let proxyUrl: string;
 let registrations = 0;
 const requests: string[] = [];
 let core: AppCore;
+const keychainService = `team-chat-test-first-sync-${process.pid}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'first-sync-'));
 const accountDirs = () => (existsSync(join(dataDir, 'accounts')) ? readdirSync(join(dataDir, 'accounts')) : []);
 
@@ -42,21 +44,24 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  core = await createAppCore({ dataDir, logger: silent, snapshotMode: 'worker', keychainService: `team-chat-test-first-sync-${process.pid}` });
+  core = await createAppCore({ dataDir, logger: silent, snapshotMode: 'worker', keychainService });
 });
 afterAll(async () => {
   await core.shutdown();
+  for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account);
   proxy.close();
   service.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('refuses a wrong key and keeps nothing of the account that was not signed in', async () => {
+// The key is written to the keychain while the server checks it: a refused one is taken out again.
+it('refuses a wrong key and keeps nothing of the account that was not signed in, in the keychain neither', async () => {
   const [admin] = simulator.accounts;
   await core.handlers['server.info']({ server_url: proxyUrl });
   await expect(core.handlers['accounts.signIn']({ server_url: proxyUrl, email: admin!.email, api_key: 'not-the-key' })).rejects.toMatchObject({ code: 'KEY_REJECTED' });
   expect(accountDirs()).toEqual([]);
   expect((await core.handlers['app.state'](undefined)).accounts).toEqual([]);
+  expect(await keytar.findCredentials(keychainService)).toEqual([]);
 });
 
 it('signs in with one request, the registration that names the user, and syncs the account with it', async () => {
@@ -72,4 +77,5 @@ it('signs in with one request, the registration that names the user, and syncs t
   await until(async () => (await core.handlers['app.state'](undefined)).status.state === 'online', 'online');
   expect(registrations).toBe(1);
   expect(accountDirs()).toHaveLength(1);
+  expect(await keytar.findCredentials(keychainService)).toEqual([expect.objectContaining({ password: admin!.api_key })]);
 });
