@@ -1,8 +1,9 @@
-// KaTeX, loaded the first time a message holds maths (most never do), draws a TeX source. It
-// draws again from the source the server kept in its MathML, rather than showing the server's
-// markup: that markup sets its layout in style attributes, which the CSP refuses. KaTeX sets
-// most of its styles through the DOM's style objects; the few it writes as attributes (on SVG
-// and MathML parts) are carried over here the same way, so nothing breaks the CSP.
+// KaTeX, loaded once the app is idle after its start (preloadKatex) or else the first time a
+// message holds maths, draws a TeX source. It draws again from the source the server kept in its
+// MathML, rather than showing the server's markup: that markup sets its layout in style
+// attributes, which the CSP refuses. KaTeX sets most of its styles through the DOM's style
+// objects; the few it writes as attributes (on SVG and MathML parts) are carried over here the
+// same way, so nothing breaks the CSP.
 import type { KatexOptions } from 'katex';
 
 type Katex = typeof import('katex');
@@ -13,6 +14,17 @@ let loading: Promise<Katex> | undefined;
 export function loadKatex(): Promise<Katex> {
   loading ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([katex]) => katex);
   return loading;
+}
+
+/** KaTeX's faces nearly every formula uses: the rest load when a formula needs them. */
+const COMMON_FACES = ['1em KaTeX_Main', 'italic 1em KaTeX_Math'];
+
+/**
+ * KaTeX, its stylesheet and its common fonts, loaded while the app is idle: otherwise the first
+ * conversation holding maths waits for them (and redraws as the fonts come) as it opens.
+ */
+export function preloadKatex(): void {
+  requestIdleCallback(() => void loadKatex().then(() => Promise.all(COMMON_FACES.map((face) => document.fonts.load(face)))));
 }
 
 /** A part of KaTeX's tree: styles given as an attribute are moved to a data attribute. */

@@ -3,6 +3,7 @@
 // notice names (new, edited, flagged, moved or deleted messages of this feed only), unread ones
 // marked read as they are seen, and the messages still in the outbox. One conversation's feed or a
 // whole channel's: the source says which (feed-source.ts); FeedList.svelte shows it.
+import { tick } from 'svelte';
 import type { VList } from 'virtua/svelte';
 import type { Reaction } from '../../../../shared/api/records';
 import type { MessageView } from '../../../../shared/ipc';
@@ -79,7 +80,16 @@ export class Feed {
   }
 
   toEnd(): void {
-    if (this.messages.length > 0) requestAnimationFrame(() => this.list?.scrollToIndex(this.messages.length - 1, { align: 'end' }));
+    if (this.messages.length > 0) this.#reveal(this.messages.length - 1, 'end');
+  }
+
+  /**
+   * Scrolls to a message once the list holds the messages just set, before the next frame: a
+   * frame's wait would first lay out and paint the list where it was (its top, as a feed opens),
+   * then render the messages asked for a frame later. The list keeps adjusting as it measures them.
+   */
+  #reveal(index: number, align: 'start' | 'end'): void {
+    void tick().then(() => this.list?.scrollToIndex(index, { align }));
   }
 
   #show(page: FeedPage, complete: boolean): void {
@@ -100,7 +110,7 @@ export class Feed {
     const at = this.newFrom === null ? -1 : page.messages.findIndex((view) => view.message.id === this.newFrom);
     this.#following = at < 0 && page.found_newest;
     this.#show(page, complete);
-    if (at >= 0) requestAnimationFrame(() => this.list?.scrollToIndex(at, { align: 'start' }));
+    if (at >= 0) this.#reveal(at, 'start');
   }
 
   /** The mirror's page at once (unless it holds nothing while the server's is coming), then the server's. */
