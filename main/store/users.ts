@@ -67,7 +67,6 @@ const FILTER_SQL: Record<DirectoryFilter, string> = {
   member: 'is_bot = 0 AND role = @role',
   guest: 'is_bot = 0 AND role = @role',
 };
-const pageCountRow = z.object({ n: z.number(), deactivated: z.number() });
 
 /** The one query behind every list of people: the directory, its selection and its export. */
 export function searchUsers(db: ReadOnlyMirror, query: UserQuery = {}): UserPage {
@@ -80,9 +79,13 @@ export function searchUsers(db: ReadOnlyMirror, query: UserQuery = {}): UserPage
     const where = `WHERE ${FILTER_SQL[filter]}`;
     const role = filterRole(filter);
     const byRole = role === undefined ? [] : [{ role }];
-    const counts = reader(db, `SELECT count(*) AS n, total(is_active = 0) AS deactivated FROM users ${where}`, pageCountRow).get(...byRole);
+    // Plain counts: SQLite counts an index's entries without reading them, where a sum of a
+    // column reads every one (the active directory's count took 4x as long with one).
+    const count = (condition: string) => reader(db, `SELECT count(*) AS n FROM users ${condition}`, countRow).get(...byRole)?.n ?? 0;
+    const total = count(where);
+    const deactivated = filter === 'active' ? 0 : filter === 'deactivated' ? total : count(`${where} AND is_active = 0`);
     const rows = prepared(db, `SELECT json FROM users ${where} ORDER BY sort_name, user_id LIMIT @limit OFFSET @offset`).all({ ...byRole[0], limit, offset });
-    return { users: rows.map((row) => readRecord(usersTable, row)), total: counts?.n ?? 0, deactivated: counts?.deactivated ?? 0 };
+    return { users: rows.map((row) => readRecord(usersTable, row)), total, deactivated };
   }
   const { ids, total, deactivated } = userSearchIndex(db).search(text, filter, offset, limit);
   const rows = reader(db, 'SELECT user_id, json FROM users WHERE user_id IN (SELECT value FROM json_each(?))', keyedJsonRow).all(JSON.stringify(ids));

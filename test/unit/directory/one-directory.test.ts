@@ -56,14 +56,21 @@ describe('one directory', () => {
     }
   });
 
-  it('lists exactly what each filter counts, in pages, and the filters add up', async () => {
+  it('lists exactly what each filter counts, in pages, with how many of them are deactivated, and the filters add up', async () => {
     const totals: Record<string, number> = {};
     for (const filter of ['everyone', 'active', 'deactivated', 'bots', 'owner', 'administrator', 'moderator', 'member', 'guest']) {
       for (const text of ['', 'person']) {
         const first = await search(text, filter, 0, 100);
         const seen = new Set<number>();
-        for (let offset = 0; offset < first.total; offset += 100) for (const u of (await search(text, filter, offset, 100)).users) seen.add(u.user_id);
+        const deactivated = new Set<number>();
+        for (let offset = 0; offset < first.total; offset += 100) {
+          for (const u of (await search(text, filter, offset, 100)).users) {
+            seen.add(u.user_id);
+            if (!u.is_active) deactivated.add(u.user_id);
+          }
+        }
         expect(seen.size, `${filter} “${text}”`).toBe(first.total);
+        expect(first.deactivated, `${filter} “${text}” deactivated`).toBe(deactivated.size);
         expect(await exported(text, filter), `${filter} “${text}” exported`).toBe(first.total);
         totals[filter] = first.total;
       }
