@@ -30,5 +30,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll waits for a signal (a row shown, a request answered): on a loaded machine it may
+    // come later than vitest's default second, which then fails good work.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
