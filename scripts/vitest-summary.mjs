@@ -1,17 +1,30 @@
 // One plain line for whoever reads only the end of a test log: `LABEL: N passed, N failed, N skipped`
 // over vitest's JSON reports (several reports add up). A file that fails before its tests run
-// (an import error) counts as a failure too.
+// (an import error) counts as a failure too. Each failure is named above that line, with the first
+// lines of its message, since a log's reader may see only its end.
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const [label, ...files] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+const firstLines = (messages) => (messages ?? []).join('\n').split('\n').filter((l) => l.trim() !== '').slice(0, 4).map((l) => `    ${l.trim().slice(0, 300)}`);
 for (const file of files.filter((f) => existsSync(f))) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.every((t) => t.status !== 'failed')).length;
+  for (const f of report.testResults) {
+    const name = relative(process.cwd(), f.name);
+    const failedTests = f.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push([`FAILED ${name} > ${t.fullName ?? t.title}`, ...firstLines(t.failureMessages)]);
+    if (f.status === 'failed' && failedTests.length === 0) {
+      failed += 1;
+      failures.push([`FAILED ${name} (before its tests ran)`, ...firstLines([f.message])]);
+    }
+  }
   passed += report.numPassedTests;
-  failed += report.numFailedTests + brokenFiles;
+  failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
 }
+for (const lines of failures) console.log(lines.join('\n'));
 console.log(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
