@@ -205,8 +205,13 @@ export function forgetExportedSecrets(db: MirrorDatabase, job_id: number): void 
   eraseForgottenSecrets(db);
 }
 
-/** Secrets kept for an export that did not come in time. */
+/**
+ * Secrets kept for an export that did not come in time. Read first, written only when there are
+ * some: at an account's first start the sync worker holds the mirror's write lock, and even a write
+ * that changes nothing would wait for it on the main thread.
+ */
 export function forgetExpiredSecrets(db: MirrorDatabase, now = Date.now()): void {
+  if (!reader(db, 'SELECT 1 AS due FROM bulk_job_items WHERE secret_expires_at <= ? LIMIT 1', z.object({ due: z.literal(1) })).get(now)) return;
   if (writer(db, `UPDATE bulk_job_items SET ${FORGET_SECRET} WHERE secret_expires_at <= ?`).run(now).changes > 0) eraseForgottenSecrets(db);
 }
 

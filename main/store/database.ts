@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
 import { diskFaultOf } from '../files/disk-faults';
 import { migrations } from './migrations';
 import { latestVersion, migrate, schemaVersion } from './migrations/runner';
@@ -54,13 +55,30 @@ function openWritable(path: string, upTo: number): MirrorDatabase {
     db.pragma('secure_delete = FAST');
     registerSearchFunctions(db);
     migrate(db, migrations, upTo);
-    // SQLite opens a file it may not write read-only, silently, and a mirror already in WAL mode and
-    // up to date needs no write to get here: a header write, rolled back, finds out now.
-    db.exec(`SAVEPOINT probe; PRAGMA user_version = ${schemaVersion(db)}; ROLLBACK TO probe; RELEASE probe`);
+    probeWrite(db);
     return db;
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/**
+ * SQLite opens a file it may not write read-only, silently, and a mirror already in WAL mode and up
+ * to date needs no write to get here: a header write, rolled back, finds out now. It does not wait
+ * for another connection's write (the sync worker's, reconciling the account's first registration
+ * as its session opens): a lock held by another writer means the file takes writes.
+ */
+function probeWrite(db: Database.Database): void {
+  const timeout = z.number().parse(db.pragma('busy_timeout', { simple: true }));
+  db.pragma('busy_timeout = 0');
+  try {
+    db.exec(`SAVEPOINT probe; PRAGMA user_version = ${schemaVersion(db)}; ROLLBACK TO probe; RELEASE probe`);
+  } catch (error) {
+    if (!(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))) throw error;
+    if (db.inTransaction) db.exec('ROLLBACK');
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
   }
 }
 

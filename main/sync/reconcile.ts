@@ -45,7 +45,9 @@ const RECORD_FIELDS = new Set([
  * has are removed, so a re-registration never keeps stale state. A list the answer lacks leaves
  * its table as it is (a registration without realm_users says nothing about users). Cached
  * messages are kept: the snapshot does not carry them. A snapshot of another organization (its
- * creation date differs from the mirror's) first empties the mirror.
+ * creation date differs from the mirror's) first empties the mirror. The transaction takes the
+ * write lock at its start: it reads before it writes, and another connection's commit in between
+ * (the session's, beside the sync worker's) would leave it unable to write at all.
  */
 export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueResult, now: number = Date.now()): void {
   db.transaction(() => {
@@ -83,7 +85,7 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
     if (snapshot.queue_id !== null) {
       saveEventQueue(db, { queue_id: snapshot.queue_id, last_event_id: snapshot.last_event_id, registered_at: now });
     }
-  })();
+  }).immediate();
 }
 
 /** The organization's identity is its creation date; where either side lacks it, nothing can be told. */

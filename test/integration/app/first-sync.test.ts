@@ -75,7 +75,7 @@ it('signs in with one request, the registration that names the user, and syncs t
   const settings = (await (await fetch(`${simulator.url}/api/v1/server_settings`)).json()) as { realm_name: string };
   expect(account).toMatchObject({ user_id: named.user_id, realm_name: settings.realm_name });
   await until(async () => (await core.handlers['app.state'](undefined)).status.state === 'online', 'online');
-  expect(registrations).toBe(1);
+  expect(registrations, requests.join(', ')).toBe(1);
   expect(accountDirs()).toHaveLength(1);
   expect(await keytar.findCredentials(keychainService)).toEqual([expect.objectContaining({ password: admin!.api_key })]);
 });

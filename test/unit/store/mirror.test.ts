@@ -70,6 +70,24 @@ describe('opening the mirror', () => {
     expect(check.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'users'").get()).toEqual({ n: 0 });
     check.close();
   });
+
+  // The sync worker reconciles an account's first registration through its own connection while
+  // the account's session opens the same mirror: the session must not wait for it (the main
+  // thread would stand still) nor take the held lock for a refusal to write.
+  it('opens at once, taking writes, while another connection holds the write lock', () => {
+    const path = tempPath();
+    openMirror(path).close();
+    const writer = new Database(path);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      const db = openMirror(path);
+      writer.exec('COMMIT');
+      setRealmValues(db, { opened_beside_a_writer: true });
+      db.close();
+    } finally {
+      writer.close();
+    }
+  });
 });
 
 

@@ -8,7 +8,7 @@ import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { allRecords } from '../../../main/store/keyed-table';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { enqueueOutbox, outboxItems } from '../../../main/store/outbox';
-import { realmValues } from '../../../main/store/realm';
+import { realmValues, setRealmValues } from '../../../main/store/realm';
 import { unreadCounts } from '../../../main/store/unread';
 import { usersTable } from '../../../main/store/users';
 import { UnusableAnswerError } from '../../../main/sync/answers';
@@ -164,5 +164,47 @@ describe('a registration with more unread messages than the family reports', () 
     const streams = [{ stream_id: 5, topic: 'a', unread_message_ids: [1, 2, 3] }];
     reconcileSnapshot(db, registration({ user_id: 10, unread_msgs: { count: 3, streams, pms: [], huddles: [], mentions: [2] } }));
     expect(unreadCounts(db)).toMatchObject({ total: 3, mentions: 1 });
+  });
+});
+
+describe('a registration written while another connection writes the same mirror', () => {
+  // The sync worker reconciles through its own connection while the session's opens and writes.
+  // A reconcile that only read before the other write committed could not write at all
+  // ("database is locked"), and the account registered a second time.
+  it('holds the mirror from its start: the other write waits for it, and the reconcile completes', () => {
+    const { path, remove } = mirrorDir();
+    const worker = openMirror(path);
+    const session = openMirror(path);
+    session.pragma('busy_timeout = 0');
+    const refusals: string[] = [];
+    const ada = user(10, 'Ada Lovelace', 'ada@example.com');
+    // Another write comes in the middle of the reconcile, after its first reads (once).
+    let written = false;
+    Object.defineProperty(ada, 'is_active', {
+      get: () => {
+        if (written) return true;
+        written = true;
+        try {
+          setRealmValues(session, { written_meanwhile: true });
+        } catch (error) {
+          refusals.push(String(error));
+        }
+        return true;
+      },
+      set: () => undefined,
+      enumerable: true,
+      configurable: true,
+    });
+    try {
+      reconcileSnapshot(worker, registration({ realm_users: [ada, user(11, 'Alan Turing', 'alan@example.com')] }));
+      expect(allRecords(worker, usersTable).map((u) => u.user_id)).toEqual([10, 11]);
+      expect(refusals).toEqual([expect.stringContaining('database is locked')]);
+      setRealmValues(session, { written_meanwhile: true });
+      expect(realmValues(worker).written_meanwhile).toBe(true);
+    } finally {
+      session.close();
+      worker.close();
+      remove();
+    }
   });
 });
