@@ -232,13 +232,13 @@ export class AccountSession {
       options.snapshotMode === 'worker'
         ? workerSnapshot({ serverUrl: options.account.server_url, email: options.account.email, apiKey: options.apiKey, mirrorPath: options.mirrorPath })
         : inlineSnapshot(this.client, this.db);
-    const snapshot = options.firstSnapshot ? firstThen(options.firstSnapshot, registration) : registration;
     const notifications = options.notifications && new MessageNotifications(this.db, this.account.account_id, options.notifications);
     this.#notifications = notifications;
     this.engine = new SyncEngine({
       db: this.db,
       client: this.client,
-      snapshot,
+      snapshot: registration,
+      ...(options.firstSnapshot && { firstSnapshot: options.firstSnapshot }),
       logger: options.logger,
       ...(options.backoff && { backoff: options.backoff }),
       ...(hasCache && { firstRegistrationDelayMs: CACHED_START_REGISTRATION_DELAY_MS }),
@@ -396,12 +396,3 @@ export class AccountSession {
   }
 }
 
-/** `first` the first time (a snapshot already under way), `step` every time after (a lost queue, a reconnect). */
-function firstThen(first: SnapshotStep, step: SnapshotStep): SnapshotStep {
-  let next: SnapshotStep = first;
-  return (signal) => {
-    const taken = next;
-    next = step;
-    return taken(signal);
-  };
-}

@@ -41,6 +41,11 @@ export interface SyncEngineOptions {
   db: MirrorDatabase;
   client: EventQueueClient;
   snapshot: SnapshotStep;
+  /**
+   * A registration already under way when the engine starts (the sign-in's, which checked the key):
+   * taken instead of `snapshot` the first time. Dropped unused when the queue it saved is resumed.
+   */
+  firstSnapshot?: SnapshotStep;
   logger: Logger;
   onChanges: (changes: MirrorChanges) => void;
   onStatus: (status: SyncStatus) => void;
@@ -104,7 +109,7 @@ interface OwedFetches {
  * poll silent for two heartbeat intervals is given up; a rejected key stops the loop.
  */
 export class SyncEngine {
-  readonly #o: Required<Omit<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe' | 'waitForDisk'>> &
+  readonly #o: Required<Omit<SyncEngineOptions, 'firstSnapshot' | 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe' | 'waitForDisk'>> &
     Pick<SyncEngineOptions, 'onTyping' | 'onApplied' | 'onRegistered' | 'pollSpacingMs' | 'probe' | 'waitForDisk'>;
   #queue: SnapshotSummary | undefined;
   #failures = 0;
@@ -126,8 +131,10 @@ export class SyncEngine {
    * queue is not asked every PROBE_INTERVAL_MS.
    */
   #retryFromProbe = false;
+  #firstSnapshot: SnapshotStep | undefined;
 
   constructor(options: SyncEngineOptions) {
+    this.#firstSnapshot = options.firstSnapshot;
     this.#o = { backoff: DEFAULT_BACKOFF, random: Math.random, now: Date.now, firstRegistrationDelayMs: 0, minHeartbeatMs: 1_000, ...options };
   }
 
@@ -200,12 +207,16 @@ export class SyncEngine {
     if (!saved) return;
     this.#o.logger.info('resuming the saved event queue', { last_event_id: saved.last_event_id });
     this.#queue = { queue_id: saved.queue_id, last_event_id: saved.last_event_id, context: {} };
+    // The registration under way saved this queue: taken again later, it would answer with it.
+    this.#firstSnapshot = undefined;
   }
 
   async #step(): Promise<void> {
     const signal = this.#freshSignal();
     if (!this.#queue) {
-      this.#queue = await this.#o.snapshot(signal);
+      const snapshot = this.#firstSnapshot ?? this.#o.snapshot;
+      this.#firstSnapshot = undefined;
+      this.#queue = await snapshot(signal);
       // Messages owed from before keep their place: the new snapshot does not carry them.
       this.#owed = { ...this.#owed, backfill: true };
       this.#o.onRegistered?.(this.#queue);

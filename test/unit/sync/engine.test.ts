@@ -63,6 +63,7 @@ interface EngineSetup {
   db?: MirrorDatabase;
   messages?: Message[];
   snapshot?: SnapshotStep;
+  firstSnapshot?: SnapshotStep;
   backoff?: { baseMs: number; maxMs: number };
   pollSpacingMs?: () => number;
 }
@@ -82,6 +83,7 @@ function engineWith(answers: Answer[], options: EngineSetup = {}) {
         saveEventQueue(db, { queue_id: `q${registrations}`, last_event_id: -1, registered_at: 0 });
         return { queue_id: `q${registrations}`, last_event_id: -1, context: {} };
       }),
+    ...(options.firstSnapshot && { firstSnapshot: options.firstSnapshot }),
     logger: silentLogger,
     backoff: options.backoff ?? { baseMs: 10, maxMs: 40 },
     minHeartbeatMs: 20,
@@ -336,6 +338,37 @@ describe('starting from a cache', () => {
       ['saved', 8],
     ]);
     expect(getRecord(db, userStatusTable, 10)?.status_text).toBe('while away');
+    expect(registrations()).toBe(1);
+  });
+});
+
+describe("a sign-in's registration under way when the engine starts", () => {
+  const gone = (queue_id: string) => new ServiceError({ code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${queue_id}`, status: 400, request: 'GET /events', fields: { queue_id } });
+  const signInRegistration = (taken: string[]) => async (): Promise<SnapshotSummary> => {
+    taken.push('sign-in');
+    return { queue_id: 'signed-in', last_event_id: -1, context: {} };
+  };
+
+  it('is taken for the first snapshot, and a lost queue registers anew', async () => {
+    const taken: string[] = [];
+    const { engine, server, registrations } = engineWith([{ events: [] }, gone('signed-in')], { firstSnapshot: signInRegistration(taken) });
+    engine.start();
+    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q1');
+    expect(server.polls.slice(0, 2).map((p) => p.queue_id)).toEqual(['signed-in', 'signed-in']);
+    expect(taken).toEqual(['sign-in']);
+    expect(registrations()).toBe(1);
+  });
+
+  // Under load the sign-in's worker can finish (and save its queue) before the session starts.
+  it('is not taken once the queue it saved was resumed: a lost queue registers anew, not with it', async () => {
+    const taken: string[] = [];
+    const db = openMirror(':memory:');
+    saveEventQueue(db, { queue_id: 'signed-in', last_event_id: -1, registered_at: 0 });
+    const { engine, server, registrations } = engineWith([{ events: [] }, gone('signed-in')], { db, firstSnapshot: signInRegistration(taken) });
+    engine.start();
+    await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q1');
+    expect(server.polls.slice(0, 2).map((p) => p.queue_id)).toEqual(['signed-in', 'signed-in']);
+    expect(taken).toEqual([]);
     expect(registrations()).toBe(1);
   });
 });
