@@ -7,7 +7,12 @@ import type { Logger } from '../api/logger';
 import { createServiceClient } from '../api/create-client';
 import { serverBaseUrl } from '../api/server-url';
 import type { ServiceClient } from '../api/service-client';
+import type { Account } from '../credentials/account-registry';
+import type { Accounts } from '../credentials/accounts';
+import type { SnapshotStep } from '../sync/engine';
 import type { RegisteredIdentity } from '../sync/registration-params';
+import type { SignInSync } from './first-sync';
+import { UserFacingError } from './user-facing-error';
 
 export interface CheckedAccount {
   server_url: string;
@@ -17,6 +22,35 @@ export interface CheckedAccount {
   api_email: string;
   /** The user's real address, when the server gives it (it does to the user themself); null otherwise. */
   delivery_email: string | null;
+}
+
+export interface SignInParts {
+  accounts: Pick<Accounts, 'keyAhead' | 'add'>;
+  /** Starts the account's first registration (snapshots in a worker only). */
+  firstSync: SignInSync | undefined;
+  /** Makes the account the active one, with the key given and the first snapshot under way. */
+  activate(account_id: string, signedIn: { apiKey: string; firstSnapshot: SnapshotStep | undefined }): Promise<void>;
+  logger: Logger;
+  fetch: typeof fetch;
+}
+
+/**
+ * Signs an account in and makes it the active one. The first registration is the check of the
+ * key: nothing else goes to the server first, and the key goes to the keychain meanwhile. A
+ * refused key leaves nothing behind (the registration's writes, the key): KEY_REJECTED.
+ */
+export async function signIn(credentials: { server_url: string; email: string; api_key: string }, parts: SignInParts): Promise<Account> {
+  const { server_url, email, api_key } = credentials;
+  const first = parts.firstSync?.start(credentials);
+  const key = parts.accounts.keyAhead(serverBaseUrl(server_url), email, api_key);
+  const check = () => checkCredentials(credentials, parts);
+  const checked = await (first ? registeredAccount(server_url, first.registered, check) : check()).catch(async (error: unknown) => {
+    await Promise.all([first?.cancel(), key?.withdraw()]);
+    throw error instanceof CredentialsRejected ? new UserFacingError('KEY_REJECTED', error.message) : error;
+  });
+  const account = await parts.accounts.add({ ...checked, email }, api_key, key?.saved);
+  await parts.activate(account.account_id, { apiKey: api_key, firstSnapshot: first?.step });
+  return account;
 }
 
 /** The account behind these credentials; a CredentialsRejected when the server refuses them. */
@@ -45,7 +79,7 @@ export async function checkCredentials(
  * The account the sign-in's first registration named: the server accepted the key when it
  * answered. From a server whose answer names nobody, the account `check` finds.
  */
-export async function registeredAccount(server_url: string, registered: Promise<RegisteredIdentity | null>, check: () => Promise<CheckedAccount>): Promise<CheckedAccount> {
+async function registeredAccount(server_url: string, registered: Promise<RegisteredIdentity | null>, check: () => Promise<CheckedAccount>): Promise<CheckedAccount> {
   const identity = await registered.catch((error: unknown) => {
     throw refusedKey(error);
   });

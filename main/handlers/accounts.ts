@@ -1,7 +1,6 @@
 // Accounts, the organization behind a server URL, sync status, security reports.
-import { serverBaseUrl } from '../api/server-url';
 import { serverInfo } from '../app/server-info';
-import { checkCredentials, CredentialsRejected, registeredAccount } from '../app/sign-in';
+import { signIn } from '../app/sign-in';
 import type { CoreContext } from './context';
 import { type AreaHandlers } from './dispatch';
 import { UserFacingError } from '../app/user-facing-error';
@@ -15,19 +14,7 @@ export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' 
       context.signInSync?.warmUp();
       return serverInfo(server_url, context.fetch);
     },
-    'accounts.signIn': async ({ server_url, email, api_key }) => {
-      // The first registration is the check of the key: nothing else goes to the server first.
-      const first = context.signInSync?.start({ server_url, email, api_key });
-      const key = accounts.keyAhead(serverBaseUrl(server_url), email, api_key);
-      const check = () => checkCredentials({ server_url, email, api_key }, { logger, fetch: context.fetch });
-      const checked = await (first ? registeredAccount(server_url, first.registered, check) : check()).catch(async (error: unknown) => {
-        await Promise.all([first?.cancel(), key?.withdraw()]);
-        throw error instanceof CredentialsRejected ? new UserFacingError('KEY_REJECTED', error.message) : error;
-      });
-      const account = await accounts.add({ ...checked, email }, api_key, key?.saved);
-      await context.activate(account.account_id, { apiKey: api_key, firstSnapshot: first?.step });
-      return account;
-    },
+    'accounts.signIn': (credentials) => signIn(credentials, { accounts, firstSync: context.signInSync, activate: context.activate, logger, fetch: context.fetch }),
     'accounts.switch': async ({ account_id }) => {
       if (!accounts.get(account_id)) throw new UserFacingError('NO_SUCH_ACCOUNT', 'That account is not signed in on this computer.');
       await context.activate(account_id);
