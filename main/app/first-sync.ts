@@ -17,6 +17,8 @@ export interface FirstSync {
   readonly step: SnapshotStep;
   /** Who the server's registration named (null: a server whose answer names nobody), once it answered; its refusal otherwise. */
   readonly registered: Promise<RegisteredIdentity | null>;
+  /** The registration is in the mirror, or failed (the session's engine then registers again). Never rejects. */
+  readonly written: Promise<void>;
   /** The sign-in failed: the registration stops, and a new account's local data goes. */
   cancel(): Promise<void>;
 }
@@ -66,6 +68,10 @@ export class SignInSync {
     registered.catch(() => undefined);
     return {
       registered,
+      written: summary.then(
+        () => undefined,
+        () => undefined,
+      ),
       step: (signal) => {
         signal.addEventListener('abort', () => stop.abort(), { once: true });
         return summary;

@@ -27,7 +27,7 @@ export interface CheckedAccount {
 export interface SignInParts {
   accounts: Pick<Accounts, 'keyAhead' | 'add'>;
   /** Starts the account's first registration (snapshots in a worker only). */
-  firstSync: SignInSync | undefined;
+  firstSync: Pick<SignInSync, 'start'> | undefined;
   /** Makes the account the active one, with the key given and the first snapshot under way. */
   activate(account_id: string, signedIn: { apiKey: string; firstSnapshot: SnapshotStep | undefined }): Promise<void>;
   logger: Logger;
@@ -37,7 +37,10 @@ export interface SignInParts {
 /**
  * Signs an account in and makes it the active one. The first registration is the check of the
  * key: nothing else goes to the server first, and the key goes to the keychain meanwhile. A
- * refused key leaves nothing behind (the registration's writes, the key): KEY_REJECTED.
+ * refused key leaves nothing behind (the registration's writes, the key): KEY_REJECTED. The
+ * session starts once the registration is in the mirror: its views never show the empty mirror
+ * of an account just signed in ("all caught up" before the unread arrive), and it opens the mirror
+ * without waiting on the worker's lock.
  */
 export async function signIn(credentials: { server_url: string; email: string; api_key: string }, parts: SignInParts): Promise<Account> {
   const { server_url, email, api_key } = credentials;
@@ -49,6 +52,7 @@ export async function signIn(credentials: { server_url: string; email: string; a
     throw error instanceof CredentialsRejected ? new UserFacingError('KEY_REJECTED', error.message) : error;
   });
   const account = await parts.accounts.add({ ...checked, email }, api_key, key?.saved);
+  await first?.written;
   await parts.activate(account.account_id, { apiKey: api_key, firstSnapshot: first?.step });
   return account;
 }

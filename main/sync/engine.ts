@@ -43,7 +43,8 @@ export interface SyncEngineOptions {
   snapshot: SnapshotStep;
   /**
    * A registration already under way when the engine starts (the sign-in's, which checked the key):
-   * taken instead of `snapshot` the first time. Dropped unused when the queue it saved is resumed.
+   * taken instead of `snapshot` the first time, and instead of the queue saved in the mirror (that
+   * registration saved it, and its answer carries what the server announced).
    */
   firstSnapshot?: SnapshotStep;
   logger: Logger;
@@ -56,8 +57,9 @@ export interface SyncEngineOptions {
   onRegistered?: (summary: SnapshotSummary) => void;
   backoff?: Backoff;
   /**
-   * Wait this long before the first registration. With a cached mirror the window shows it at
-   * once; registering a large organization meanwhile would compete with that for the CPU.
+   * Wait this long before the first registration (not a firstSnapshot). With a cached mirror the
+   * window shows it at once; registering a large organization meanwhile would compete with that
+   * for the CPU.
    */
   firstRegistrationDelayMs?: number;
   random?: () => number;
@@ -182,8 +184,11 @@ export class SyncEngine {
 
   async #run(): Promise<void> {
     this.#setStatus({ state: 'connecting' });
-    this.#resumeSavedQueue();
-    if (!this.#queue && this.#o.firstRegistrationDelayMs > 0) await this.#pause(this.#o.firstRegistrationDelayMs);
+    // A registration under way (the sign-in's) is taken at once: neither a saved queue nor the delay of a cached start applies.
+    if (!this.#firstSnapshot) {
+      this.#resumeSavedQueue();
+      if (!this.#queue && this.#o.firstRegistrationDelayMs > 0) await this.#pause(this.#o.firstRegistrationDelayMs);
+    }
     while (!this.#stopped) {
       try {
         await this.#step();
@@ -207,8 +212,6 @@ export class SyncEngine {
     if (!saved) return;
     this.#o.logger.info('resuming the saved event queue', { last_event_id: saved.last_event_id });
     this.#queue = { queue_id: saved.queue_id, last_event_id: saved.last_event_id, context: {} };
-    // The registration under way saved this queue: taken again later, it would answer with it.
-    this.#firstSnapshot = undefined;
   }
 
   async #step(): Promise<void> {

@@ -74,6 +74,8 @@ it('signs in with one request, the registration that names the user, and syncs t
   const named = (await (await fetch(`${simulator.url}/api/v1/users/me`, { headers: { authorization: `Basic ${btoa(`${admin!.email}:${admin!.api_key}`)}` } })).json()) as { user_id: number };
   const settings = (await (await fetch(`${simulator.url}/api/v1/server_settings`)).json()) as { realm_name: string };
   expect(account).toMatchObject({ user_id: named.user_id, realm_name: settings.realm_name });
+  // Signed in, the account's views read its registration, not an empty mirror.
+  expect(core.handlers['me.get'](undefined)).toMatchObject({ user_id: named.user_id, full_name: expect.any(String), role: expect.any(Number), feature_level: expect.any(Number) });
   await until(async () => (await core.handlers['app.state'](undefined)).status.state === 'online', 'online');
   expect(registrations, requests.join(', ')).toBe(1);
   expect(accountDirs()).toHaveLength(1);

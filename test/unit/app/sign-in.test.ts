@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/api/logger';
-import { checkCredentials, CredentialsRejected } from '../../../main/app/sign-in';
-import { AccountRegistry } from '../../../main/credentials/account-registry';
+import { checkCredentials, CredentialsRejected, signIn as signInAccount } from '../../../main/app/sign-in';
+import { AccountRegistry, type Account } from '../../../main/credentials/account-registry';
 import { visibleEmail } from '../../../shared/email-addresses';
 import { answerAsCaptured } from '../../support/real-exchanges';
 import { json, useCaptureServer } from '../api/capture-server';
@@ -66,5 +66,41 @@ describe('the account as kept and labelled', () => {
     expect(registry.list()).toEqual([old]);
     registry.upsert({ ...old, account_id: 'a2', email: 'hamlet@zulip.com', user_id: 10, api_email: 'user10@zulipdev.com', delivery_email: 'hamlet@zulip.com' });
     expect(new AccountRegistry(file).get('a2')).toMatchObject({ email: 'hamlet@zulip.com', api_email: 'user10@zulipdev.com', delivery_email: 'hamlet@zulip.com' });
+  });
+});
+
+describe('signing in with the first registration as the check', () => {
+  const credentials = { server_url: 'https://chat.example.com', email: 'ada@example.com', api_key: 'k' };
+  const identity = { user_id: 10, email: 'ada@example.com', delivery_email: null, realm_name: 'Example' };
+
+  // The account's views must not read its mirror before the registration is in it: an Inbox read
+  // then says "all caught up" over the unread that arrive a moment later.
+  it('makes the account active only once the registration is in the mirror', async () => {
+    const steps: string[] = [];
+    let written!: () => void;
+    const firstSync = {
+      start: () => ({
+        registered: Promise.resolve(identity),
+        written: new Promise<void>((resolve) => (written = resolve)),
+        step: () => Promise.reject(new Error('not taken here')),
+        cancel: () => Promise.resolve(),
+      }),
+    };
+    const accounts = {
+      keyAhead: () => undefined,
+      add: async (details: Omit<Account, 'account_id'>) => ({ ...details, account_id: 'a1' }),
+    };
+    const signingIn = signInAccount(credentials, {
+      accounts,
+      firstSync,
+      activate: async () => void steps.push('activated'),
+      logger: silentLogger,
+      fetch: () => Promise.reject(new Error('no other request')),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    steps.push('written');
+    written();
+    await expect(signingIn).resolves.toMatchObject({ account_id: 'a1', user_id: 10, realm_name: 'Example' });
+    expect(steps).toEqual(['written', 'activated']);
   });
 });

@@ -64,6 +64,7 @@ interface EngineSetup {
   messages?: Message[];
   snapshot?: SnapshotStep;
   firstSnapshot?: SnapshotStep;
+  onRegistered?: (summary: SnapshotSummary) => void;
   backoff?: { baseMs: number; maxMs: number };
   pollSpacingMs?: () => number;
 }
@@ -84,6 +85,7 @@ function engineWith(answers: Answer[], options: EngineSetup = {}) {
         return { queue_id: `q${registrations}`, last_event_id: -1, context: {} };
       }),
     ...(options.firstSnapshot && { firstSnapshot: options.firstSnapshot }),
+    ...(options.onRegistered && { onRegistered: options.onRegistered }),
     logger: silentLogger,
     backoff: options.backoff ?? { baseMs: 10, maxMs: 40 },
     minHeartbeatMs: 20,
@@ -359,16 +361,41 @@ describe("a sign-in's registration under way when the engine starts", () => {
     expect(registrations()).toBe(1);
   });
 
-  // Under load the sign-in's worker can finish (and save its queue) before the session starts.
-  it('is not taken once the queue it saved was resumed: a lost queue registers anew, not with it', async () => {
+  it("is taken at once, without a cached start's wait (the registration is done)", async () => {
+    vi.useFakeTimers();
+    const db = openMirror(':memory:');
+    const engine = new SyncEngine({
+      db,
+      client: scripted([]).client,
+      snapshot: () => Promise.reject(new Error('not this one')),
+      firstSnapshot: async () => ({ queue_id: 'signed-in', last_event_id: -1, context: {} }),
+      logger: silentLogger,
+      firstRegistrationDelayMs: 60_000,
+      onChanges: () => undefined,
+      onStatus: () => undefined,
+    });
+    engines.push(engine);
+    engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.status.state).toBe('online');
+  });
+
+  // The sign-in waits for its registration to be written before the session starts: the queue is saved by then.
+  it('is taken though the queue it saved is in the mirror: the session learns what the server announced', async () => {
     const taken: string[] = [];
+    const announced: SnapshotSummary[] = [];
     const db = openMirror(':memory:');
     saveEventQueue(db, { queue_id: 'signed-in', last_event_id: -1, registered_at: 0 });
-    const { engine, server, registrations } = engineWith([{ events: [] }, gone('signed-in')], { db, firstSnapshot: signInRegistration(taken) });
+    const first = async (): Promise<SnapshotSummary> => {
+      taken.push('sign-in');
+      return { queue_id: 'signed-in', last_event_id: -1, context: { service_feature_level: 372 } };
+    };
+    const { engine, server, registrations } = engineWith([{ events: [] }, gone('signed-in')], { db, firstSnapshot: first, onRegistered: (summary) => announced.push(summary) });
     engine.start();
     await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q1');
     expect(server.polls.slice(0, 2).map((p) => p.queue_id)).toEqual(['signed-in', 'signed-in']);
-    expect(taken).toEqual([]);
+    expect(taken).toEqual(['sign-in']);
+    expect(announced.map((summary) => summary.context.service_feature_level)).toEqual([372, undefined]);
     expect(registrations()).toBe(1);
   });
 });
