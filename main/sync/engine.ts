@@ -42,9 +42,10 @@ export interface SyncEngineOptions {
   client: EventQueueClient;
   snapshot: SnapshotStep;
   /**
-   * A registration already under way when the engine starts (the sign-in's, which checked the key):
-   * taken instead of `snapshot` the first time, and instead of the queue saved in the mirror (that
-   * registration saved it, and its answer carries what the server announced).
+   * A registration written to the mirror before the engine's owner read it (the sign-in's, which
+   * checked the key): taken instead of `snapshot` the first time, and instead of the queue saved in
+   * the mirror (that registration saved it, and its answer carries what the server announced). No
+   * change notice follows it: nothing was read before it to be read again.
    */
   firstSnapshot?: SnapshotStep;
   logger: Logger;
@@ -217,14 +218,14 @@ export class SyncEngine {
   async #step(): Promise<void> {
     const signal = this.#freshSignal();
     if (!this.#queue) {
-      const snapshot = this.#firstSnapshot ?? this.#o.snapshot;
+      const first = this.#firstSnapshot;
       this.#firstSnapshot = undefined;
-      this.#queue = await snapshot(signal);
+      this.#queue = await (first ?? this.#o.snapshot)(signal);
       // Messages owed from before keep their place: the new snapshot does not carry them.
       this.#owed = { ...this.#owed, backfill: true };
       this.#o.onRegistered?.(this.#queue);
       this.#succeeded();
-      this.#o.onChanges(EVERYTHING_CHANGED);
+      if (!first) this.#o.onChanges(EVERYTHING_CHANGED);
       return;
     }
     if (this.#owed.backfill || this.#owed.newest || this.#owed.message_ids.length > 0) {

@@ -12,6 +12,7 @@ import { userStatusTable } from '../../../main/store/users';
 import { PROBE_INTERVAL_MS, SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
 import type { SyncStatus } from '../../../main/sync/status';
 import { ChangeCollector } from '../../../main/store/changes';
+import type { MirrorChanges } from '../../../shared/mirror-changes';
 
 /** A poll's answer: events (after a delay), an error, any body at all, or no answer until aborted. */
 type Answer = { events: unknown[]; afterMs?: number } | { body: unknown } | Error | 'hang';
@@ -65,6 +66,7 @@ interface EngineSetup {
   snapshot?: SnapshotStep;
   firstSnapshot?: SnapshotStep;
   onRegistered?: (summary: SnapshotSummary) => void;
+  onChanges?: (changes: MirrorChanges) => void;
   backoff?: { baseMs: number; maxMs: number };
   pollSpacingMs?: () => number;
 }
@@ -92,7 +94,7 @@ function engineWith(answers: Answer[], options: EngineSetup = {}) {
     random: options.random ?? (() => 1),
     ...(options.now && { now: options.now }),
     ...(options.pollSpacingMs && { pollSpacingMs: options.pollSpacingMs }),
-    onChanges: () => undefined,
+    onChanges: options.onChanges ?? (() => undefined),
     onStatus: (status) => statuses.push(status),
   });
   engines.push(engine);
@@ -381,21 +383,30 @@ describe("a sign-in's registration under way when the engine starts", () => {
   });
 
   // The sign-in waits for its registration to be written before the session starts: the queue is saved by then.
-  it('is taken though the queue it saved is in the mirror: the session learns what the server announced', async () => {
+  // No change notice follows it: the account's views, opened after it, would all read again for nothing.
+  it('is taken though the queue it saved is in the mirror: the session learns what the server announced, and nothing is read again', async () => {
     const taken: string[] = [];
     const announced: SnapshotSummary[] = [];
+    const notices: boolean[] = [];
     const db = openMirror(':memory:');
     saveEventQueue(db, { queue_id: 'signed-in', last_event_id: -1, registered_at: 0 });
     const first = async (): Promise<SnapshotSummary> => {
       taken.push('sign-in');
       return { queue_id: 'signed-in', last_event_id: -1, context: { service_feature_level: 372 } };
     };
-    const { engine, server, registrations } = engineWith([{ events: [] }, gone('signed-in')], { db, firstSnapshot: first, onRegistered: (summary) => announced.push(summary) });
+    const { engine, server, registrations } = engineWith([{ events: [] }, gone('signed-in')], {
+      db,
+      firstSnapshot: first,
+      onRegistered: (summary) => announced.push(summary),
+      onChanges: (changes) => notices.push(changes.all === true),
+    });
     engine.start();
     await expect.poll(() => server.polls.at(-1)?.queue_id).toBe('q1');
     expect(server.polls.slice(0, 2).map((p) => p.queue_id)).toEqual(['signed-in', 'signed-in']);
     expect(taken).toEqual(['sign-in']);
     expect(announced.map((summary) => summary.context.service_feature_level)).toEqual([372, undefined]);
+    // The lost queue's new registration is read again: once.
+    expect(notices).toEqual([true]);
     expect(registrations()).toBe(1);
   });
 });
