@@ -12,9 +12,12 @@ export interface DesktopNotice {
   body: string;
 }
 
-/** Which conversation the window shows (null: a view), and whether the window has the focus. */
+/** What the window shows, and whether the window has the focus. */
 export interface Viewing {
+  /** The conversation in view (null: none). */
   conversation: string | null;
+  /** The channel whose feed of all topics is in view (null: none). */
+  channel: number | null;
   focused: boolean;
 }
 

@@ -21,7 +21,7 @@ export interface NotificationSink {
 const settingsFile = z.object({ do_not_disturb: z.boolean() });
 
 export class DesktopAlerts implements NotificationSink {
-  viewing: Viewing = { conversation: null, focused: false };
+  viewing: Viewing = { conversation: null, channel: null, focused: false };
   #settings: NotificationSettings;
   readonly #file: string;
   readonly #emit: <N extends IpcNotice>(notice: N, payload: IpcNotices[N]) => void;

@@ -48,7 +48,7 @@ export class MessageNotifications {
       const kind = this.#reason(event);
       if (kind === undefined) continue;
       const conversation = conversationOf(event.message);
-      if (viewing.focused && viewing.conversation === conversation) continue;
+      if (viewing.focused && (viewing.conversation === conversation || (viewing.channel !== null && event.message.stream_id === viewing.channel))) continue;
       const entry = waiting.get(conversation);
       if (entry) entry.messages.push(event.message);
       else waiting.set(conversation, { messages: [event.message], kind });

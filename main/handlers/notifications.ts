@@ -13,8 +13,8 @@ export function notificationHandlers(
   return {
     'notifications.settings': () => alerts.settings,
     'notifications.setDoNotDisturb': ({ do_not_disturb }) => alerts.setDoNotDisturb(do_not_disturb),
-    'notifications.viewing': ({ conversation, focused }) => {
-      alerts.viewing = { conversation: conversation?.key ?? null, focused };
+    'notifications.viewing': ({ conversation, channel, focused }) => {
+      alerts.viewing = { conversation: conversation?.key ?? null, channel, focused };
       return null;
     },
     'accounts.unread': () => {

@@ -9,8 +9,8 @@ export type { AccountUnread, DesktopNotice, NotificationSettings, Viewing } from
 export const notificationChannels = {
   'notifications.settings': channel<NotificationSettings>()(z.undefined()),
   'notifications.setDoNotDisturb': channel<NotificationSettings>()(z.object({ do_not_disturb: z.boolean() })),
-  /** The window reports what it shows; no notification comes for the conversation the user is looking at. */
-  'notifications.viewing': channel<null>()(z.object({ conversation: conversationKey.nullable(), focused: z.boolean() })),
+  /** The window reports what it shows; no notification comes for the conversation, or the channel's feed, the user is looking at. */
+  'notifications.viewing': channel<null>()(z.object({ conversation: conversationKey.nullable(), channel: z.number().int().positive().nullable(), focused: z.boolean() })),
   /** Every signed-in account's unread total, for the account switcher. */
   'accounts.unread': channel<AccountUnread[]>()(z.undefined()),
 } as const;

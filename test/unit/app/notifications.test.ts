@@ -51,7 +51,7 @@ beforeEach(() => {
   saveEventQueue(db, { queue_id: 'q', last_event_id: 0, registered_at: 0 });
   nextEventId = 1;
   shown = [];
-  viewing = { conversation: null, focused: true };
+  viewing = { conversation: null, channel: null, focused: true };
   notifications = new MessageNotifications(db, 'acct', { deliver: (notice) => shown.push(notice), get viewing() { return viewing; } });
 });
 afterEach(() => {
@@ -86,7 +86,7 @@ describe('message notifications', () => {
   it('stay quiet for muted topics and channels, own messages, read ones and the conversation in view', () => {
     db.prepare('INSERT INTO user_topics (stream_id, topic_name, visibility_policy) VALUES (5, ?, 1)').run('muted');
     db.prepare('INSERT INTO subscriptions (stream_id, json) VALUES (7, ?)').run(JSON.stringify({ stream_id: 7, is_muted: true }));
-    viewing = { conversation: 'channel:5:open', focused: true };
+    viewing = { conversation: 'channel:5:open', channel: null, focused: true };
     deliverTo(notifications, [
       { message: message(20, 'muted'), flags: ['mentioned'] },
       { message: message(21, 'any', { stream_id: 7 }), flags: ['mentioned'] },
@@ -95,9 +95,22 @@ describe('message notifications', () => {
       { message: message(24, 'open'), flags: ['mentioned'] },
     ]);
     expect(shown).toEqual([]);
-    viewing = { conversation: 'channel:5:open', focused: false };
+    viewing = { conversation: 'channel:5:open', channel: null, focused: false };
     deliverTo(notifications, [{ message: message(25, 'open'), flags: ['mentioned'] }]);
     expect(shown.map((notice) => notice.anchor)).toEqual([25]);
+  });
+
+  it("stay quiet for every topic of the channel whose feed is in view, not for other channels'", () => {
+    viewing = { conversation: null, channel: 5, focused: true };
+    deliverTo(notifications, [
+      { message: message(40, 'open'), flags: ['mentioned'] },
+      { message: message(41, 'another topic'), flags: ['mentioned'] },
+      { message: message(42, 'elsewhere', { stream_id: 9 }), flags: ['mentioned'] },
+    ]);
+    expect(shown.map((notice) => notice.anchor)).toEqual([42]);
+    viewing = { conversation: null, channel: 5, focused: false };
+    deliverTo(notifications, [{ message: message(43, 'open'), flags: ['mentioned'] }]);
+    expect(shown.map((notice) => notice.anchor)).toEqual([42, 43]);
   });
 
   it('collapse many messages of one conversation arriving together into one', () => {
