@@ -1,7 +1,8 @@
 // A page of a feed (a conversation, or a channel's every topic): online, the server's, filed in the
 // mirror on the way; offline, or when only the mirror is asked, the mirror's. A feed opens at its
 // first unread message (the unread state's, cached or not), a few read ones above it, rather than
-// at the newest; later pages go back (`before`) or forward (`after`) from what is shown.
+// at the newest, or around the message it was opened at (`near`: a link, a search result); later
+// pages go back (`before`) or forward (`after`) from what is shown.
 import type { GetMessagesParams } from '../../shared/api/operations';
 import type { NarrowTerm } from '../../shared/api/records';
 import type { FeedAnchor, MessageView } from '../../shared/ipc';
@@ -16,6 +17,7 @@ export const READ_ABOVE_UNREAD = 20;
 
 export interface PageRequest {
   anchor: FeedAnchor;
+  near?: number | undefined;
   before?: number | undefined;
   after?: number | undefined;
   limit: number;
@@ -34,6 +36,7 @@ type Range = { kind: 'newest' } | { kind: 'before'; id: number } | { kind: 'afte
 function rangeOf(session: AccountSession, feed: Feed, request: PageRequest): Range {
   if (request.before !== undefined) return { kind: 'before', id: request.before };
   if (request.after !== undefined) return { kind: 'after', id: request.after };
+  if (request.near !== undefined) return { kind: 'around', id: request.near };
   const unread = request.anchor === 'first_unread' ? firstUnread(session.db, feed) : undefined;
   return unread === undefined ? { kind: 'newest' } : { kind: 'around', id: unread };
 }

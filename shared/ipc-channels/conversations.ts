@@ -70,9 +70,11 @@ export interface MessageUpdate {
   pending: PendingMessage[];
 }
 
-/** A page of a feed: at its anchor, or older than `before`, or newer than `after`. */
+/** A page of a feed: at its anchor, or around the message `near`, or older than `before`, or newer than `after`. */
 export const feedPage = {
   anchor: z.enum(['newest', 'first_unread']).default('newest'),
+  /** Opened at this message (a link, a search result, a notification): read ones above it, the rest after. */
+  near: id.optional(),
   before: id.optional(),
   after: id.optional(),
   limit: z.number().int().min(1).max(500).default(50),

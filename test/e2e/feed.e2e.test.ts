@@ -259,3 +259,23 @@ describe('the keys of a conversation', () => {
   });
 });
 
+
+describe('a link to a message of a conversation', () => {
+  // As a search result or a notification does: the conversation opens at that message, however far from its first unread.
+  it('opens the conversation at that message, selected, the newest out of view', async () => {
+    const target = ids[1]!;
+    // Where the message is now (a test above moved the topic), in the family's hash encoding.
+    const topic = String(world.service.db.prepare('SELECT topic FROM messages WHERE id = ?').pluck().get(target));
+    const author = world.service.accounts.find((a) => a.role === 200)!;
+    const link = `#narrow/channel/1-general/topic/${encodeURIComponent(topic).replace(/%/g, '.')}/near/${target}`;
+    await clientFor(world.service.url, author).post('/messages', { type: 'stream', to: 'general', topic: 'links', content: `[the start of it](${link})` });
+    const channel = page.locator('nav.sidebar [data-row="channel:1"]');
+    if ((await channel.getAttribute('aria-expanded')) === 'false') await channel.click();
+    await page.locator('nav.sidebar [data-conversation="channel:1:links"]').click();
+    await page.getByRole('link', { name: 'the start of it' }).click();
+    await expect.poll(() => page.locator('section.conversation').getAttribute('data-conversation')).toBe(`channel:1:${topic}`);
+    await expect.poll(() => row(target).getAttribute('class')).toMatch(/\bselected\b/);
+    await expect.poll(() => inView(target)).toBe(true);
+    expect(await shown(newest()).count()).toBe(0);
+  });
+});

@@ -30,7 +30,7 @@ export function openNarrow(narrow: Narrow, url: string, account: AccountState): 
     case 'channel': {
       const anchor = narrow.near === undefined ? {} : { anchor: narrow.near };
       if (narrow.topic !== undefined) return router.go({ conversation: channelTopicConversation(narrow.stream_id, narrow.topic), ...anchor });
-      return router.go({ channel: narrow.stream_id });
+      return router.go({ channel: narrow.stream_id, ...anchor });
     }
     case 'dm': {
       const self = me.current?.user_id;

@@ -62,6 +62,21 @@ describe('a conversation opened at its first unread message', () => {
     expect(ids(newest)).toEqual([read.at(-1), ...unread]);
   });
 
+  // A link, a search result or a notification opens the conversation at its message, however old.
+  it('opens near a message instead: the read ones above it, it and those after, online and from the mirror', async () => {
+    const newest = await h['messages.page']({ conversation: 'channel:1:long read', limit: 50, cached: true });
+    const all = ids(newest);
+    const near = all[12]!;
+    const online = await h['messages.page']({ conversation: 'channel:1:long read', anchor: 'first_unread', near, limit: 3, cached: false });
+    expect(ids(online).slice(0, 13)).toEqual(all.slice(0, 13));
+    expect(online.found_oldest).toBe(true);
+    const cached = await h['messages.page']({ conversation: 'channel:1:long read', anchor: 'first_unread', near, limit: 3, cached: true });
+    expect(ids(cached).slice(0, 13)).toEqual(all.slice(0, 13));
+    expect(cached.found_newest).toBe(false);
+    // Far from the newest: the window stops short of it.
+    expect(ids(cached)).not.toContain(all.at(-1));
+  });
+
   it('pages forward after a message, saying when the newest is reached', async () => {
     const page = await h['messages.page']({ conversation: 'channel:1:long read', limit: 50, cached: false });
     const [, second, third] = ids(page);

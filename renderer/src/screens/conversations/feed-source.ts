@@ -24,6 +24,7 @@ export interface FeedUpdate {
 
 export interface PageRequest {
   anchor?: FeedAnchor;
+  near?: number;
   before?: number;
   after?: number;
   limit: number;
@@ -66,20 +67,22 @@ export function channelSource(stream_id: number): FeedSource {
 /** Messages asked for at a time: the first page, and each older one loaded on scroll. */
 export const PAGE = 50;
 
-/** The first page of a feed as it opens, at its first unread message: the mirror's at once, and online the server's after it. */
+/** The first page of a feed as it opens, at its first unread message or `near` a message: the mirror's at once, and online the server's after it. */
 export interface OpeningPages {
   source: FeedSource;
   mirror: Promise<FeedPage>;
   server: Promise<FeedPage> | undefined;
+  near: number | undefined;
 }
 
 /** Asked for by the pane as the feed is opened, beside what titles it rather than after it. */
-export function openingPages(source: FeedSource, online: boolean): OpeningPages {
-  const mirror = source.page({ anchor: 'first_unread', limit: PAGE, cached: true });
-  const server = online ? source.page({ anchor: 'first_unread', limit: PAGE, cached: false }) : undefined;
+export function openingPages(source: FeedSource, online: boolean, near?: number): OpeningPages {
+  const at = { anchor: 'first_unread', ...(near !== undefined && { near }), limit: PAGE } as const;
+  const mirror = source.page({ ...at, cached: true });
+  const server = online ? source.page({ ...at, cached: false }) : undefined;
   // A refusal is the view's to show; with no view (the conversation is not known) it is dropped.
   for (const page of [mirror, server]) page?.catch(() => undefined);
-  return { source, mirror, server };
+  return { source, mirror, server, near };
 }
 
 /** Every message waiting, in send order (the outbox numbers them as they are queued). */

@@ -88,7 +88,7 @@ export class Feed {
    * frame's wait would first lay out and paint the list where it was (its top, as a feed opens),
    * then render the messages asked for a frame later. The list keeps adjusting as it measures them.
    */
-  #reveal(index: number, align: 'start' | 'end'): void {
+  #reveal(index: number, align: 'start' | 'center' | 'end'): void {
     void tick().then(() => this.list?.scrollToIndex(index, { align }));
   }
 
@@ -103,14 +103,19 @@ export class Feed {
     if (this.#following) this.toEnd();
   }
 
-  /** An opening page: shown at its first unread message, the divider fixed there for this visit. */
-  #showOpening(page: FeedPage, complete: boolean): void {
+  /**
+   * An opening page: shown at its first unread message, the divider fixed there for this visit;
+   * opened near a message, shown at that message, selected.
+   */
+  #showOpening(page: FeedPage, complete: boolean, near: number | undefined): void {
     const firstUnread = page.messages.findIndex((view) => !view.flags.includes('read'));
     if (this.newFrom === null && firstUnread >= 0) this.newFrom = page.messages[firstUnread]!.message.id;
-    const at = this.newFrom === null ? -1 : page.messages.findIndex((view) => view.message.id === this.newFrom);
+    const target = near ?? this.newFrom;
+    const at = target === null ? -1 : page.messages.findIndex((view) => view.message.id === target);
     this.#following = at < 0 && page.found_newest;
     this.#show(page, complete);
-    if (at >= 0) this.#reveal(at, 'start');
+    if (near !== undefined && at >= 0) this.selected = near;
+    if (at >= 0) this.#reveal(at, near === undefined ? 'start' : 'center');
   }
 
   /** The mirror's page at once (unless it holds nothing while the server's is coming), then the server's. */
@@ -118,7 +123,7 @@ export class Feed {
     const asked = ++this.#windowReads;
     try {
       const page = await pages.mirror;
-      if (asked === this.#windowReads && (page.messages.length > 0 || !pages.server)) this.#showOpening(page, !pages.server);
+      if (asked === this.#windowReads && (page.messages.length > 0 || !pages.server)) this.#showOpening(page, !pages.server, pages.near);
     } catch (e) {
       if (asked === this.#windowReads) this.error = messageOf(e);
     }
@@ -128,7 +133,7 @@ export class Feed {
     }
     try {
       const page = await pages.server;
-      if (asked === this.#windowReads) this.#showOpening(page, true);
+      if (asked === this.#windowReads) this.#showOpening(page, true, pages.near);
     } catch (e) {
       if (asked === this.#windowReads) this.error = messageOf(e);
     } finally {
