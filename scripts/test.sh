@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint, then every suite (unit, integration, simulator, end-to-end in
 # Chromium), with the OS keychain available (scripts/with-keyring.sh); then the suite against a
-# real server of the family where its kit (../shared/real-server) is present. The last two lines
-# say whether that suite ran, and what passed in all.
+# real server of the family where its kit (../shared/real-server) is present. The last lines say
+# whether that suite ran, which tests failed, and what passed in all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
