@@ -27,7 +27,7 @@ import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
 import { UnreadFetch } from '../sync/unread-fetch';
-import { workerSnapshot } from '../sync/worker-snapshot';
+import { endSnapshotWorkers, workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
 import { DeferrableCalls } from './deferrable';
 import { DiskWatch } from './disk-watch';
@@ -383,6 +383,7 @@ export class AccountSession {
   /** Stops the loop and the bulk jobs (a restart offers them again), deletes the queue on the server, closes the mirror. */
   async close(): Promise<void> {
     await this.engine.stop();
+    await endSnapshotWorkers(this.db.name);
     await this.unreadFetch.dispose();
     this.bulkJobs.dispose();
     this.presence.dispose();

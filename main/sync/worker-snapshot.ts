@@ -31,10 +31,24 @@ function startWorker(workerData: SnapshotJob | z.infer<typeof warmWorkerData>): 
 }
 
 /**
+ * Snapshot workers whose thread has not ended yet, with the mirror each writes. A worker has
+ * reported before its thread ends (that takes tens of milliseconds more): a session closing right
+ * after must not leave it behind.
+ */
+const unended = new Map<Worker, string>();
+
+/** Ends the snapshot workers of this mirror still running: none outlives its account's session. */
+export async function endSnapshotWorkers(mirrorPath: string): Promise<void> {
+  await Promise.all([...unended].filter(([, path]) => path === mirrorPath).map(([worker]) => worker.terminate()));
+}
+
+/**
  * The summary of one worker's registration and reconcile. The worker writes through its own
  * connection; the main thread's connection sees the result when the transaction commits (WAL).
  */
 function outcomeOf(worker: Worker, signal: AbortSignal, mirrorPath: string, onRegistered?: (identity: RegisteredIdentity | null) => void): Promise<SnapshotSummary> {
+  unended.set(worker, mirrorPath);
+  worker.once('exit', () => unended.delete(worker));
   return new Promise<SnapshotSummary>((resolve, reject) => {
     // Terminating mid-transaction is safe: SQLite rolls the unfinished transaction back.
     const abort = () => void worker.terminate();
