@@ -28,8 +28,10 @@ export default defineConfig({
     pool: 'forks',
     sequence: { sequencer: LongestFirst },
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A test's own waits are for signals, each bounded; its whole may take longer on a loaded
+    // machine (a fresh-clone CI run beside a benchmark timed out an eight-step link test at 30 s).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // expect.poll waits for a signal (a row shown, a request answered): on a loaded machine it may
     // come later than vitest's default second, which then fails good work.
     expect: { poll: { timeout: 10_000 } },
