@@ -28,6 +28,9 @@ export interface PersonActions {
   setStatus?: Offer;
 }
 
+/** Whether the person is the organization's only active owner (who must stay one), given its active human owners. */
+export const isOnlyOwner = (user_id: number, activeOwners: readonly number[]): boolean => activeOwners.length === 1 && activeOwners[0] === user_id;
+
 const ALLOWED: Offer = { allowed: true };
 const refused = (reason: string): Offer => ({ allowed: false, reason });
 
@@ -39,7 +42,7 @@ export function personActions(viewer: Viewer, person: Person, activeOwners: read
   if (!administrator || person.is_bot) return { directMessage };
   const owner = viewer.role === ROLES.owner;
   const ownerTarget = person.role === ROLES.owner;
-  const onlyOwner = ownerTarget && activeOwners.length === 1 && activeOwners[0] === person.user_id;
+  const onlyOwner = ownerTarget && isOnlyOwner(person.user_id, activeOwners);
   if (!person.is_active) {
     return { directMessage, reactivate: ownerTarget && !owner ? refused('Only organization owners can reactivate an owner.') : ALLOWED };
   }

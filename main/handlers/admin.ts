@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/api/limits';
 import type { ServerSettings } from '../../shared/api/records';
 import { visibleEmail } from '../../shared/email-addresses';
+import { isOnlyOwner } from '../../shared/person-actions';
 import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { isOffline } from '../api/failures';
 import { getUserGroups } from '../api/user-groups';
@@ -106,8 +107,7 @@ export function adminHandlers(
     },
     'users.deactivate': async ({ user_id, deactivation_notification_comment }) => {
       const { db, client } = context.activeSession();
-      const owners = activeOwnerIds(db);
-      if (owners.length === 1 && owners[0] === user_id) {
+      if (isOnlyOwner(user_id, activeOwnerIds(db))) {
         throw new UserFacingError('ONLY_OWNER', 'This is the organization\'s only owner: make someone else an owner before deactivating this account.');
       }
       await client.call('deactivateUser', { user_id, ...given({ deactivation_notification_comment }) });
@@ -119,8 +119,7 @@ export function adminHandlers(
     },
     'users.setRole': async ({ user_id, role }) => {
       const { db, client } = context.activeSession();
-      const owners = activeOwnerIds(db);
-      if (role !== ROLES.owner && owners.length === 1 && owners[0] === user_id) {
+      if (role !== ROLES.owner && isOnlyOwner(user_id, activeOwnerIds(db))) {
         throw new UserFacingError('ONLY_OWNER', 'This is the organization\'s only owner: make someone else an owner before changing this role.');
       }
       await client.call('updateUser', { user_id, role });

@@ -9,7 +9,7 @@ import { loadEventQueue, saveEventQueue } from '../../../main/store/event-queue'
 import { getRecord } from '../../../main/store/keyed-table';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { userStatusTable } from '../../../main/store/users';
-import { PROBE_INTERVAL_MS, SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary } from '../../../main/sync/engine';
+import { PROBE_INTERVAL_MS, SyncEngine, type EventQueueClient, type SnapshotStep, type SnapshotSummary, type SyncEngineOptions } from '../../../main/sync/engine';
 import type { SyncStatus } from '../../../main/sync/status';
 import { ChangeCollector } from '../../../main/store/changes';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
@@ -303,25 +303,32 @@ describe('the long-poll watchdog', () => {
   });
 });
 
+/** An engine started on a cached mirror (a minute's wait before registering), on fake timers. */
+function cachedStart(steps: Pick<SyncEngineOptions, 'snapshot' | 'firstSnapshot'>): SyncEngine {
+  vi.useFakeTimers();
+  const engine = new SyncEngine({
+    db: openMirror(':memory:'),
+    client: scripted([]).client,
+    ...steps,
+    logger: silentLogger,
+    firstRegistrationDelayMs: 60_000,
+    onChanges: () => undefined,
+    onStatus: () => undefined,
+  });
+  engines.push(engine);
+  engine.start();
+  return engine;
+}
+
 describe('starting from a cache', () => {
   it('waits before the first registration, unless woken', async () => {
-    vi.useFakeTimers();
-    const db = openMirror(':memory:');
     let registrations = 0;
-    const engine = new SyncEngine({
-      db,
-      client: scripted([]).client,
+    const engine = cachedStart({
       snapshot: async () => {
         registrations += 1;
         return { queue_id: 'q', last_event_id: -1, context: {} };
       },
-      logger: silentLogger,
-      firstRegistrationDelayMs: 60_000,
-      onChanges: () => undefined,
-      onStatus: () => undefined,
     });
-    engines.push(engine);
-    engine.start();
     await vi.advanceTimersByTimeAsync(59_000);
     expect(registrations).toBe(0);
     expect(engine.status.state).toBe('connecting');
@@ -364,20 +371,10 @@ describe("a sign-in's registration under way when the engine starts", () => {
   });
 
   it("is taken at once, without a cached start's wait (the registration is done)", async () => {
-    vi.useFakeTimers();
-    const db = openMirror(':memory:');
-    const engine = new SyncEngine({
-      db,
-      client: scripted([]).client,
+    const engine = cachedStart({
       snapshot: () => Promise.reject(new Error('not this one')),
       firstSnapshot: async () => ({ queue_id: 'signed-in', last_event_id: -1, context: {} }),
-      logger: silentLogger,
-      firstRegistrationDelayMs: 60_000,
-      onChanges: () => undefined,
-      onStatus: () => undefined,
     });
-    engines.push(engine);
-    engine.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(engine.status.state).toBe('online');
   });
