@@ -278,4 +278,13 @@ describe('a link to a message of a conversation', () => {
     await expect.poll(() => inView(target)).toBe(true);
     expect(await shown(newest()).count()).toBe(0);
   });
+
+  it('sending from there goes to the newest messages, where the one sent shows', async () => {
+    await page.getByTestId('composer').fill('sent from an old place');
+    await page.getByTestId('composer').press('Enter');
+    const sent = page.locator('section.conversation [data-testid=message]', { hasText: 'sent from an old place' });
+    await expect.poll(() => sent.count()).toBe(1);
+    const id = Number(await sent.getAttribute('data-message-id'));
+    await expect.poll(() => inView(id)).toBe(true);
+  });
 });

@@ -171,7 +171,7 @@ export class Feed {
     const before = this.pending.length;
     this.pendingBy = { ...this.pendingBy, ...Object.fromEntries(waiting) };
     this.#pendingAt = this.#notices;
-    if (this.pending.length > before) this.toEnd();
+    if (this.pending.length > before) void this.jumpToNewest();
   }
 
   #update(): void {
@@ -201,7 +201,8 @@ export class Feed {
     // A window short of the newest message takes new ones by scrolling down, not from notices.
     if (!this.foundNewest) answer = { ...answer, truncated: false, messages: alreadyShown(this.messages, answer.messages) };
     if (answer.truncated) return this.#reread();
-    // A message just queued here: the reader goes to the end, where it shows.
+    // A message just queued here: the reader goes to the newest, where it shows (the window's end
+    // is not there when the feed was opened at an older message).
     const queued = pendingInOrder(answer.pending).length > this.pending.length;
     const { messages, added } = mergeUpdate(this.messages, answer.messages, answer.removed);
     this.shift = false;
@@ -209,7 +210,8 @@ export class Feed {
     // Filed messages and the queue change together (a message leaves the queue as it is filed),
     // unless a later notice already said what waits.
     if (askedAt >= this.#pendingAt) this.pendingBy = answer.pending;
-    if ((added > 0 && this.#following) || queued) this.toEnd();
+    if (queued) void this.jumpToNewest();
+    else if (added > 0 && this.#following) this.toEnd();
   }
 
   /** A page before the oldest message shown (from the server), or after the newest (the mirror's offline). */
