@@ -80,7 +80,13 @@ describe('message notifications', () => {
       ['channel:5:lunch', 12],
       ['channel:5:followed', 13],
     ]);
-    expect(shown[1]).toMatchObject({ account_id: 'acct', title: 'Ada in #general › deploy', body: '@ Me can you look?' });
+    expect(shown[1]).toMatchObject({ account_id: 'acct', title: 'Ada in #general › deploy', body: '@Me can you look?' });
+  });
+
+  it("name a mention in the empty topic by the organization's name for it", () => {
+    setRealmValues(db, { realm_empty_topic_display_name: 'general chat' });
+    deliverTo(notifications, [{ message: message(15, ''), flags: ['mentioned'] }]);
+    expect(shown.map((notice) => notice.title)).toEqual(['Ada in #general › general chat']);
   });
 
   it('stay quiet for muted topics and channels, own messages, read ones and the conversation in view', () => {

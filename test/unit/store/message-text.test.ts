@@ -1,5 +1,6 @@
 // A message's preview line (the Inbox, desktop notifications) reads as the message does: emoji as
-// their glyphs, not the `:tada:` the server's markup carries for clients without emoji.
+// their glyphs, not the `:tada:` the server's markup carries for clients without emoji; the words
+// of bold, links and mentions run on into what follows them, as on screen.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -20,6 +21,9 @@ it.each([
   ['random_emoji_1', '✈️'],
   ['zulip_emoji', ':zulip:'],
   ['not_emoji', ':not_an_emoji:'],
+  ['user_mention_with_no_narrow_link', 'Hello Zoe see this.'],
+  ['emoji_pipeline_emphasis', 'Testing :smiley: :smiley: Testing'],
+  ['normal_quote_message', 'Zoe said: How are you? Great'],
 ])('shows %s as a person reads it', (name, text) => {
   expect(previewText(real(name))).toBe(text);
 });
