@@ -1,6 +1,6 @@
 // How a conversation is named, one rule wherever one is (its header, the sidebar, Drafts, Recent,
-// the Inbox, search results, notifications): `#channel › topic`, the empty topic read as the
-// service names it; a direct conversation by the others' names, one's own when alone with oneself.
+// the Inbox, search results, notifications): `#channel › topic`, the empty topic under the name the
+// organization gives it; a direct conversation by the others' names, one's own when alone with oneself.
 import { NO_TOPIC } from './api/limits';
 import type { Conversation } from './conversation';
 
@@ -8,11 +8,23 @@ import type { Conversation } from './conversation';
 export interface ConversationNames {
   channel(stream_id: number): string;
   user(user_id: number): string;
+  /** The empty topic's name (emptyTopicName). */
+  emptyTopic: string;
 }
 
-export const topicLabel = (topic: string): string => topic || NO_TOPIC;
+/**
+ * What the empty topic is called: the organization's realm_empty_topic_display_name, as the
+ * family's own clients show it ("general chat" on a real server of level 372), else the spec's
+ * `(no topic)`.
+ */
+export function emptyTopicName(announced: Readonly<{ realm_empty_topic_display_name?: unknown }>): string {
+  const name = announced.realm_empty_topic_display_name;
+  return typeof name === 'string' && name !== '' ? name : NO_TOPIC;
+}
 
-export const channelTopicTitle = (channel: string, topic: string): string => `#${channel} › ${topicLabel(topic)}`;
+export const topicLabel = (topic: string, emptyTopic: string): string => topic || emptyTopic;
+
+export const channelTopicTitle = (channel: string, topic: string, emptyTopic: string): string => `#${channel} › ${topicLabel(topic, emptyTopic)}`;
 
 export function directTitle(user_ids: readonly number[], own_user_id: number, user: (user_id: number) => string): string {
   const others = user_ids.filter((id) => id !== own_user_id);
@@ -20,6 +32,6 @@ export function directTitle(user_ids: readonly number[], own_user_id: number, us
 }
 
 export function conversationTitle(conversation: Conversation, own_user_id: number, names: ConversationNames): string {
-  if (conversation.kind === 'channel') return channelTopicTitle(names.channel(conversation.stream_id), conversation.topic);
+  if (conversation.kind === 'channel') return channelTopicTitle(names.channel(conversation.stream_id), conversation.topic, names.emptyTopic);
   return directTitle(conversation.user_ids, own_user_id, (id) => names.user(id));
 }

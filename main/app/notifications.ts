@@ -10,7 +10,7 @@ import { MENTION_FLAGS } from '../../shared/api/unread';
 import { channelTopicTitle } from '../../shared/conversation-title';
 import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
-import { realmValue } from '../store/realm';
+import { emptyTopicOf, realmValue } from '../store/realm';
 import { previewText } from '../store/message-text';
 import { topicVisibility } from '../store/topic-visibility';
 import type { NotificationSink } from './desktop-alerts';
@@ -71,7 +71,7 @@ export class MessageNotifications {
     const last = messages[messages.length - 1]!;
     const channel = first.type === 'stream' ? (typeof first.display_recipient === 'string' ? first.display_recipient : `channel ${first.stream_id}`) : null;
     const sender = notificationText(last.sender_full_name);
-    const title = channel === null ? sender : `${sender} in ${notificationText(channelTopicTitle(channel, first.subject))}`;
+    const title = channel === null ? sender : `${sender} in ${notificationText(channelTopicTitle(channel, first.subject, emptyTopicOf(this.#db)))}`;
     const text = notificationText(previewText(last.rendered_content ?? last.content));
     const excerpt = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
     const body = messages.length > 1 ? `${messages.length} new messages. ${excerpt}` : excerpt;

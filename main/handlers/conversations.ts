@@ -35,7 +35,7 @@ function summary(session: AccountSession, { key, target }: NamedConversation, la
     // The channel's name as the mirror has it, else as its last message named it.
     const channel_name = getRecord(session.db, channelsTable, target.stream_id)?.name ?? (typeof last.display_recipient === 'string' ? last.display_recipient : names.channel(target.stream_id));
     const visibility_policy = topicPreferences(session.db, target.stream_id).find((p) => p.topic_name === target.topic)?.visibility_policy ?? 0;
-    return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: channelTopicTitle(channel_name, target.topic), visibility_policy };
+    return { ...base, kind: 'channel', stream_id: target.stream_id, channel_name, topic: target.topic, title: channelTopicTitle(channel_name, target.topic, names.emptyTopic), visibility_policy };
   }
   return { ...base, kind: 'direct', user_ids: target.user_ids, title: conversationTitle(target, session.account.user_id, names), visibility_policy: 0 };
 }

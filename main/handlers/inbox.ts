@@ -7,6 +7,7 @@ import type { Inbox, InboxConversation, InboxGroup } from '../../shared/inbox';
 import { channelsTable, subscribedChannelTree } from '../store/channels';
 import { getRecord } from '../store/keyed-table';
 import type { UnreadCounts } from '../../shared/unread-counts';
+import { emptyTopicOf } from '../store/realm';
 import { newestUnreadPreviews } from '../store/unread';
 import { userName } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
@@ -27,6 +28,7 @@ function sidebarOrder(db: MirrorDatabase): Map<number, number> {
 export function inboxOf(db: MirrorDatabase, own_user_id: number, counts: UnreadCounts): Inbox {
   const previews = newestUnreadPreviews(db);
   const order = sidebarOrder(db);
+  const emptyTopic = emptyTopicOf(db);
   const groups = new Map<'direct' | number, InboxGroup>();
   for (const entry of counts.conversations) {
     if (entry.muted) continue;
@@ -40,7 +42,7 @@ export function inboxOf(db: MirrorDatabase, own_user_id: number, counts: UnreadC
       groups.set(key, group);
     }
     // Under its channel's heading, a topic is named alone.
-    const title = target.kind === 'channel' ? topicLabel(target.topic) : directTitle(target.user_ids, own_user_id, (id) => userName(db, id));
+    const title = target.kind === 'channel' ? topicLabel(target.topic, emptyTopic) : directTitle(target.user_ids, own_user_id, (id) => userName(db, id));
     const row: InboxConversation = {
       conversation: entry.conversation,
       title,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
 import { topicPreferences } from './personal';
 import { getRecord } from './keyed-table';
+import { emptyTopicOf } from './realm';
 import { reader } from './statements';
 import { userName } from './users';
 
@@ -95,7 +96,11 @@ const participantRow = z.object({ user_id: z.number(), full_name: z.string() });
 
 /** Channels and people named as the mirror has them, for conversation titles. */
 export function mirrorNames(db: ReadOnlyMirror): ConversationNames {
-  return { channel: (stream_id) => getRecord(db, channelsTable, stream_id)?.name ?? `channel ${stream_id}`, user: (user_id) => userName(db, user_id) };
+  return {
+    channel: (stream_id) => getRecord(db, channelsTable, stream_id)?.name ?? `channel ${stream_id}`,
+    user: (user_id) => userName(db, user_id),
+    emptyTopic: emptyTopicOf(db),
+  };
 }
 
 function titleOf(db: ReadOnlyMirror, conversation: ConversationKey, own_user_id: number): string {

@@ -2,6 +2,7 @@ import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import type { EventHandlers } from './event-handlers';
 import { z } from 'zod';
 import { jsonColumn, reader, writer } from './statements';
+import { emptyTopicName } from '../../shared/conversation-title';
 
 const realmRow = z.object({ key: z.string(), json: z.string() });
 
@@ -35,6 +36,11 @@ export function replaceRealmValues(db: MirrorDatabase, values: Readonly<Record<s
 export function realmValues(db: ReadOnlyMirror): Record<string, unknown> {
   const rows = reader(db, 'SELECT key, json FROM realm', realmRow).all();
   return Object.fromEntries(rows.map((row) => [row.key, jsonColumn(row.json, z.unknown())]));
+}
+
+/** What the organization calls the empty topic, as its last registration announced it. */
+export function emptyTopicOf(db: ReadOnlyMirror): string {
+  return emptyTopicName({ realm_empty_topic_display_name: realmValue(db, 'realm_empty_topic_display_name') });
 }
 
 export function realmValue(db: ReadOnlyMirror, key: string): unknown {

@@ -1,6 +1,7 @@
 // The app in Chromium against a real server, as a new user meets it: the sign-in card names the
 // server's version and level, a member of an organization that hides emails signs in, and the
-// Inbox shows the server's unread conversations. Screenshots of each screen, axe on each.
+// Inbox shows the server's unread conversations, the empty topic under the organization's name for
+// it. Screenshots of each screen, axe on each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkScreen } from '../e2e/a11y';
@@ -40,7 +41,14 @@ it('signs a member in through the card that names the real server, and shows the
   // Something unread for them, written as people write on such servers.
   const word = marker('inbox');
   await new Bare(account('iago@zulip.com')).call('POST', '/messages', { type: 'direct', to: JSON.stringify([hamlet.user_id]), content: `**${word}**: the \`deploy\` is done :tada:` });
+  // And in a channel's empty topic, which the family's clients call by the organization's name for it.
+  const chat = marker('general-chat');
+  await new Bare(account('iago@zulip.com')).call('POST', '/messages', { type: 'stream', to: 'Verona', topic: '', content: `${chat}: lunch?` });
   await page.getByRole('button', { name: 'Inbox' }).first().click();
   await expect.poll(() => page.getByTestId('inbox-row').allTextContents(), { timeout: 30_000 }).toEqual(expect.arrayContaining([expect.stringContaining(word)]));
+  // The name a real server of level 372 announces (realm_empty_topic_display_name in reference/real's registration).
+  const generalChat = page.getByTestId('inbox-row').filter({ hasText: chat });
+  await expect.poll(() => generalChat.locator('.inbox-row-title').allTextContents(), { timeout: 30_000 }).toEqual(['general chat']);
+  await expect.poll(() => generalChat.locator('.inbox-row-title').evaluate((title) => getComputedStyle(title).fontStyle)).toBe('italic');
   await checkScreen(page, 'real-inbox');
 });

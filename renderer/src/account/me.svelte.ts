@@ -2,6 +2,7 @@
 // realm, or this user's own record, changed.
 import type { MeView } from '../../../shared/ipc';
 import { ROLES } from '../../../shared/api/limits';
+import { emptyTopicName } from '../../../shared/conversation-title';
 import { call } from '../lib/ipc';
 import { Query } from '../lib/query.svelte';
 import type { ChangeStream } from './changes';
@@ -13,6 +14,8 @@ export class Me {
   readonly error = $derived(this.#query.error);
   /** Owners and administrators; false while the role is not known yet. */
   readonly isAdministrator = $derived(this.current?.role != null && this.current.role <= ROLES.administrator);
+  /** What the organization calls the empty topic. */
+  readonly emptyTopic = $derived(emptyTopicName(this.current?.announced ?? {}));
 
   constructor(changes: ChangeStream) {
     this.#query.onRelease(

@@ -8,6 +8,7 @@ import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
 import { channelsTable } from '../../../main/store/channels';
 import { upsertMessages } from '../../../main/store/messages';
+import { setRealmValues } from '../../../main/store/realm';
 import { replaceUnread } from '../../../main/store/unread';
 import { usersTable } from '../../../main/store/users';
 import { channel, message, user } from './fixtures';
@@ -81,6 +82,12 @@ describe('recent conversations', () => {
     const second = recentConversations(db, SELF, { before: 12, limit: 2 });
     expect(second.conversations.map((c) => c.conversation)).toEqual([channelTopicConversation(5, 'deploys')]);
     expect(second.more).toBe(false);
+  });
+
+  it("titles the empty topic by the organization's name for it", () => {
+    setRealmValues(db, { realm_empty_topic_display_name: 'general chat' });
+    upsertMessages(db, [{ message: message(18, '', from(2, 'Bo')), flags: [] }], new ChangeCollector());
+    expect(recentConversations(db, SELF, { limit: 1 }).conversations.map((c) => c.title)).toEqual(['#general › general chat']);
   });
 
   it('is empty, with nothing more, when the mirror holds no message', () => {
