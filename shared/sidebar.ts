@@ -1,5 +1,6 @@
 // What the sidebar lists, as main reads it from the mirror: the subscribed channels grouped by
 // channel folder, a channel's topics and the direct-message conversations. Plain JSON.
+import type { EmptyTopicUse } from './empty-topic';
 
 export interface SidebarFolder {
   channel_folder_id: number;
@@ -13,6 +14,8 @@ export interface SidebarChannel {
   folder_id: number | null;
   /** The subscription's mute: its topics are dimmed and not counted unless unmuted or followed. */
   is_muted: boolean;
+  /** Whether a message may go to the empty topic (emptyTopicUse). */
+  empty_topic: EmptyTopicUse;
 }
 
 export interface SidebarChannels {

@@ -18,6 +18,7 @@ import { readAnswer, toServiceError } from './answers';
 import { basicAuthorization } from './authorization';
 import { checkedAnswer } from './checked-answer';
 import { inServerDialect, spelledByDialect } from './dialect';
+import { askingForEmptyTopicNames } from './empty-topic-names';
 import { systemClock, type Clock } from './clock';
 import { encodeRequest } from './encoding';
 import { FileTooLargeError, ServiceError, UnsupportedFeatureError, ValidationError } from './errors';
@@ -235,7 +236,7 @@ export class ServiceClient {
     const violations = checkOperation(name, params, { ...this.#announced, ...(options.existing && { existing: options.existing }) });
     if (violations.length > 0) throw new ValidationError(request, violations);
 
-    const encoded = encodeRequest(spec.method, spec.path, inServerDialect(params, this.#dialect));
+    const encoded = encodeRequest(spec.method, spec.path, inServerDialect(askingForEmptyTopicNames(name, params, this.#featureLevel), this.#dialect));
     const query = spec.method === 'GET' && encoded.fields.size > 0 ? `?${encoded.fields.toString()}` : '';
     const body = spec.method !== 'GET' && encoded.fields.size > 0 ? encoded.fields : undefined;
     const headers: Record<string, string> = this.#userAgent === undefined ? {} : { 'user-agent': this.#userAgent };

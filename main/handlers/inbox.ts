@@ -16,7 +16,8 @@ import type { AreaHandlers } from './dispatch';
 
 /** Each subscribed channel's place in the sidebar. */
 function sidebarOrder(db: MirrorDatabase): Map<number, number> {
-  const tree = subscribedChannelTree(db);
+  // Only the order is read here, not what the channels take.
+  const tree = subscribedChannelTree(db, null);
   const folders = new Map(tree.folders.map((folder, index) => [folder.channel_folder_id, index]));
   const place = (folder_id: number | null) => (folder_id !== null && folders.has(folder_id) ? folders.get(folder_id)! : folders.size);
   const ordered = tree.channels.map((entry, index) => ({ stream_id: entry.stream_id, folder: place(entry.folder_id), index }));

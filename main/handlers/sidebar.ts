@@ -6,7 +6,10 @@ import type { AreaHandlers } from './dispatch';
 
 export function sidebarHandlers(context: CoreContext): AreaHandlers<'sidebar.channels' | 'sidebar.topics' | 'sidebar.directs'> {
   return {
-    'sidebar.channels': () => subscribedChannelTree(context.activeSession().db),
+    'sidebar.channels': () => {
+      const { db, client } = context.activeSession();
+      return subscribedChannelTree(db, client.featureLevel ?? null);
+    },
     'sidebar.topics': ({ stream_id, limit }) => channelTopics(context.activeSession().db, stream_id, limit),
     'sidebar.directs': ({ limit }) => {
       const session = context.activeSession();

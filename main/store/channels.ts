@@ -1,10 +1,12 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/channels';
+import { emptyTopicUse } from '../../shared/empty-topic';
 import type { SidebarChannels } from '../../shared/sidebar';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
+import { realmValue } from './realm';
 import { reader, tupleReader } from './statements';
 import { channelFolderSchema, channelSchema, subscriptionSchema } from '../../shared/api/record-schemas';
 import { deleteRecords, getRecord, type KeyedTable, patchRecord, storedRecord, upsertRecords } from './keyed-table';
@@ -149,10 +151,20 @@ function mergeIntoChannel(db: MirrorDatabase, entry: SubscriptionEntry): void {
 }
 
 const sidebarFolderRow = z.object({ channel_folder_id: z.number(), name: z.string() });
-const sidebarChannelRow = z.object({ stream_id: z.number(), name: z.string(), folder_id: z.number().nullable(), is_muted: flag });
+const sidebarChannelRow = z.object({
+  stream_id: z.number(),
+  name: z.string(),
+  folder_id: z.number().nullable(),
+  is_muted: flag,
+  // Unknown policies (a newer server's) read as the organization's.
+  topics_policy: z.enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']).nullable().catch(null),
+});
 
-/** The sidebar's channels: those subscribed to and not archived, and the folders in the organization's order. */
-export function subscribedChannelTree(db: ReadOnlyMirror): SidebarChannels {
+/**
+ * The sidebar's channels: those subscribed to and not archived, each with whether it takes the
+ * empty topic at the server's `featureLevel`, and the folders in the organization's order.
+ */
+export function subscribedChannelTree(db: ReadOnlyMirror, featureLevel: number | null): SidebarChannels {
   const folders = reader(
     db,
     "SELECT channel_folder_id, name FROM channel_folders WHERE is_archived = 0 ORDER BY coalesce(json_extract(json, '$.order'), channel_folder_id), channel_folder_id",
@@ -161,10 +173,12 @@ export function subscribedChannelTree(db: ReadOnlyMirror): SidebarChannels {
   const channels = reader(
     db,
     `SELECT s.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, c.folder_id,
-            coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted
+            coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
+            coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy
      FROM subscriptions s LEFT JOIN channels c ON c.stream_id = s.stream_id
      WHERE coalesce(c.is_archived, 0) = 0 ORDER BY name COLLATE NOCASE, s.stream_id`,
     sidebarChannelRow,
   ).all();
-  return { folders, channels };
+  const organization = { realm_topics_policy: realmValue(db, 'realm_topics_policy'), realm_mandatory_topics: realmValue(db, 'realm_mandatory_topics') };
+  return { folders, channels: channels.map(({ topics_policy, ...channel }) => ({ ...channel, empty_topic: emptyTopicUse(topics_policy, organization, featureLevel) })) };
 }

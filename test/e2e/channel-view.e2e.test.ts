@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // A channel's view (issue 24 §2): a channel's name in the sidebar opens every topic of it in one
 // feed, oldest at the top, each run of a topic's messages under that topic's header; Reply on a
-// message (or `r`) writes in that message's topic, another topic can be typed, a header opens its
-// topic, and a channel with no messages says so. Looked at in the light and dark themes with axe.
+// message (or `r`) writes in that message's topic, another topic can be typed, the topic left empty
+// writes in general chat where the channel takes it, a header opens its topic, and a channel with
+// no messages says so. Looked at in the light and dark themes with axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -66,8 +67,9 @@ beforeAll(async () => {
   }
   // The reader has read everything: the feed opens at its newest messages.
   world.service.db.prepare('UPDATE user_messages SET flags = flags | 1 WHERE user_id = ?').run(reader.user_id);
-  // A channel of the reader's with nothing in it yet.
+  // A channel of the reader's with nothing in it yet, and which wants a topic on every message.
   await clientFor(world.service.url, reader).post('/users/me/subscriptions', { subscriptions: [{ name: 'quiet' }] });
+  world.service.db.prepare("UPDATE streams SET topics_policy = 'disable_empty_topic' WHERE name = 'quiet'").run();
   await signInWorld(world, reader);
   await page.bringToFront();
 }, 60_000);
@@ -123,6 +125,34 @@ describe('a channel’s view', () => {
     await page.getByTestId('composer').fill('a new topic from the channel');
     await page.getByTestId('composer').press('Enter');
     await expect.poll(() => sentIn('a new topic from the channel')).toMatchObject({ stream_id: 1, topic: 'gamma' });
+  });
+
+  it('writes in general chat with the topic left empty, where the channel takes it', async () => {
+    const topicField = feed().getByTestId('compose-topic');
+    await topicField.fill('');
+    // The organization's name for the empty topic says where the message goes.
+    expect(await topicField.getAttribute('placeholder')).toBe('general chat');
+    await page.getByTestId('composer').fill('lunch, anyone?');
+    await page.getByTestId('composer').press('Enter');
+    await expect.poll(() => sentIn('lunch, anyone?')).toMatchObject({ stream_id: 1, topic: '' });
+    const { id } = (await sentIn('lunch, anyone?'))!;
+    await expect.poll(async () => (await shownIds()).at(-1)).toBe(id);
+    expect(await topicAbove(id)).toBe('general chat');
+    expect(await headerAbove(id).locator('.topic-name').evaluate((name) => getComputedStyle(name).fontStyle)).toBe('italic');
+    await checkScreen(page, 'channel-view-general-chat');
+  });
+
+  it('asks for a topic where the channel wants one on every message', async () => {
+    const quiet = Number(world.service.db.prepare("SELECT stream_id FROM streams WHERE name = 'quiet'").pluck().get());
+    await openChannel(quiet);
+    const quietFeed = page.locator(`section.channel-feed[data-stream="${quiet}"]`);
+    expect(await quietFeed.getByTestId('compose-topic').getAttribute('placeholder')).toBe('Topic');
+    await page.getByTestId('composer').fill('no topic for this');
+    await page.getByTestId('composer').press('Enter');
+    await expect.poll(() => quietFeed.getByTestId('compose-notice').textContent()).toBe('Choose a topic: Reply on a message, or type one.');
+    expect(await sentIn('no topic for this')).toBeUndefined();
+    await page.getByTestId('composer').fill('');
+    await openChannel(1);
   });
 
   it('opens a topic from its header', async () => {

@@ -1,6 +1,7 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
-// receive, unread and mark read, reactions, edits and topic moves, search. Each test works in a
-// topic of its own, so the shared server's other traffic does not matter.
+// receive, unread and mark read, general chat, reactions, edits and topic moves, search. Each test
+// works in a topic of its own (or finds its message by a word of its own), so the shared server's
+// other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -64,6 +65,24 @@ describe('against a real server', () => {
       { operator: 'topic', operand: topic },
     ]);
     expect(onServer.map((m) => m.content)).toEqual([`sent by the app ${topic}`]);
+  });
+
+  it('writes in general chat (the empty topic) where the channel takes it, and reads it back under that topic', async () => {
+    const { channels } = await app.call('sidebar.channels', undefined);
+    expect(channels.find((channel) => channel.stream_id === VERONA)?.empty_topic).toBe('allowed');
+    const word = marker('chat');
+    const conversation = channelTopicConversation(VERONA, '');
+    await app.call('messages.send', { conversation, content: `in general chat ${word}` });
+    const inGeneralChat = [
+      { operator: 'channel', operand: VERONA },
+      { operator: 'topic', operand: '' },
+    ];
+    let onServer: { content: string }[] = [];
+    await until(async () => (onServer = (await hamlet().messages(inGeneralChat)).filter((m) => m.content.includes(word))).length > 0, 'the message on the server');
+    expect(onServer).toHaveLength(1);
+    // Fetched again from the server, it is filed under the empty topic, not one named "general chat".
+    const page = await app.call('messages.page', { conversation, cached: false, limit: 100 });
+    expect(page.messages.filter((view) => view.message.content.includes(word)).map((view) => view.message.subject)).toEqual(['']);
   });
 
   it('adds and removes a reaction, seen by the server and kept in the mirror', async () => {
