@@ -31,6 +31,16 @@ let reader: ServiceAccount;
 const ids: number[] = [];
 const firstUnread = () => ids[OLD + YESTERDAY]!;
 const newest = () => ids.at(-1)!;
+/** The reader's (member@demo.example's) profile zone, in which the feed names the days. */
+const READER_ZONE = 'America/Los_Angeles';
+
+/** Seconds since midnight in `zone` at `seconds` (UNIX). */
+function secondsIntoDay(zone: string, seconds: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(seconds * 1000);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 3600 + part('minute') * 60 + part('second');
+}
+
 /** A message's row in the feed: the dividers above it and the message. */
 const row = (id: number) => page.locator(`section.conversation .message-list div[data-message-id="${id}"]:has(> [data-testid=message])`);
 const shown = (id: number) => page.locator(`section.conversation [data-testid=message][data-message-id="${id}"]`);
@@ -75,11 +85,17 @@ beforeAll(async () => {
   const accounts = world.service.accounts;
   reader = accounts.find((a) => a.role === 400)!;
   const senders = [accounts.find((a) => a.role === 200)!, accounts.find((a) => a.role === 100)!];
+  // Days as the reader's profile zone counts them: near its midnight, "today" is short, and ten
+  // minutes back from now, or a day back, would fall on another day.
+  if (secondsIntoDay(READER_ZONE, Date.now() / 1000) <= TODAY + 1) await new Promise((resolve) => setTimeout(resolve, (TODAY + 2) * 1000));
   const now = Math.floor(Date.now() / 1000);
+  const into = secondsIntoDay(READER_ZONE, now);
+  const noon = (daysBack: number) => now - into - daysBack * DAY + DAY / 2;
+  const spacing = Math.max(1, Math.min(15, Math.floor((into - 1) / TODAY)));
   const timestamps = [
-    ...Array.from({ length: OLD }, (_, i) => now - 3 * DAY + i * 60),
-    ...Array.from({ length: YESTERDAY }, (_, i) => now - DAY + i * 60),
-    ...Array.from({ length: TODAY }, (_, i) => now - (TODAY - i) * 15),
+    ...Array.from({ length: OLD }, (_, i) => noon(3) + i * 60),
+    ...Array.from({ length: YESTERDAY }, (_, i) => noon(1) + i * 60),
+    ...Array.from({ length: TODAY }, (_, i) => now - (TODAY - i) * spacing),
   ];
   for (const [index, timestamp] of timestamps.entries()) {
     // Old ones from one sender a minute apart (one run); today's in runs of three.
