@@ -139,6 +139,10 @@ describe('a channel’s view', () => {
     await expect.poll(async () => (await shownIds()).at(-1)).toBe(id);
     expect(await topicAbove(id)).toBe('general chat');
     expect(await headerAbove(id).locator('.topic-name').evaluate((name) => getComputedStyle(name).fontStyle)).toBe('italic');
+    // At the newest, with nothing below to jump to, once the outbox's line under the list is gone.
+    await expect.poll(() => feed().locator('.pending-messages').count()).toBe(0);
+    await expect.poll(() => feed().getByTestId('jump-newest').count()).toBe(0);
+    expect(await shown(id).evaluate((item) => item.getBoundingClientRect().bottom <= item.closest('.message-list')!.getBoundingClientRect().bottom)).toBe(true);
     await checkScreen(page, 'channel-view-general-chat');
   });
 

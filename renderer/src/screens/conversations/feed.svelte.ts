@@ -46,6 +46,8 @@ export class Feed {
 
   /** Whether the reader follows the end: new messages keep them there. */
   #following = true;
+  /** Counts opening pages shown: each says anew where the feed stands. */
+  #openings = 0;
   /** Counts reads of the whole window: an older one's answer is dropped. */
   #windowReads = 0;
   /** Message ids named by notices and not read back yet; one update at a time asks for them. */
@@ -112,6 +114,7 @@ export class Feed {
     if (this.newFrom === null && firstUnread >= 0) this.newFrom = page.messages[firstUnread]!.message.id;
     const target = near ?? this.newFrom;
     const at = target === null ? -1 : page.messages.findIndex((view) => view.message.id === target);
+    this.#openings += 1;
     this.#following = at < 0 && page.found_newest;
     this.#show(page, complete);
     if (near !== undefined && at >= 0) this.selected = near;
@@ -253,10 +256,42 @@ export class Feed {
 
   scrolled(offset: number): void {
     if (!this.list) return;
-    this.atEnd = offset + this.list.getViewportSize() >= this.list.getScrollSize() - 40;
+    this.atEnd = this.#endShows();
     this.#following = this.atEnd && this.foundNewest;
     if (offset < 80) void this.loadMore('older');
     if (this.atEnd) void this.loadMore('newer');
+  }
+
+  /**
+   * The list's height changed (the outbox's messages below it came or went): a reader who was at
+   * the newest is taken back there once the virtual list has learned the new height in its own
+   * observer (a frame later); otherwise whether the end shows is read again (a list grown taller
+   * does not scroll, so no scroll tells).
+   */
+  viewportResized(): void {
+    // Until the first page shows, where the feed opens is the opening's to say.
+    if (!this.loaded) return;
+    const following = this.#following;
+    const openings = this.#openings;
+    requestAnimationFrame(() => {
+      if (following && openings === this.#openings) {
+        this.#following = true;
+        this.toEnd();
+      } else {
+        this.atEnd = this.#endShows();
+      }
+    });
+  }
+
+  /** Read from the list's scrolling element as laid out now: the virtual list's own sizes lag a resize. */
+  #endShows(): boolean {
+    const scroller = this.#scroller();
+    return !scroller || scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 40;
+  }
+
+  /** The virtual list's own element, the one that scrolls. */
+  #scroller(): HTMLElement | null {
+    return this.element?.querySelector<HTMLElement>(':scope > div') ?? null;
   }
 
   async flag(ids: number[], name: 'read' | 'starred' | 'collapsed', present: boolean): Promise<void> {
