@@ -285,12 +285,12 @@ export class Feed {
 
   /** Read from the list's scrolling element as laid out now: the virtual list's own sizes lag a resize. */
   #endShows(): boolean {
-    const scroller = this.#scroller();
+    const scroller = this.scroller();
     return !scroller || scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 40;
   }
 
   /** The virtual list's own element, the one that scrolls. */
-  #scroller(): HTMLElement | null {
+  scroller(): HTMLElement | null {
     return this.element?.querySelector<HTMLElement>(':scope > div') ?? null;
   }
 
