@@ -1,11 +1,11 @@
 // notify.latency_p95_ms (issue 12 §6): a mention sent by another account, over loopback, to the
 // notification main's notification service hands to the desktop shell; floor= the same event's
 // arrival at a bare long-poll of the same account (its own queue, nothing applied or decided).
-import keytar from 'keytar';
 import { silentLogger } from '../../main/api/logger';
 import { createAppCore } from '../../main/app/create-core';
 import type { DesktopNotice } from '../../shared/notifications';
 import { percentile, report, scratchDir, startSimulator, type SimulatorAccount } from './support';
+import { forgetKeychainService } from '../support/keychain';
 
 const ROUNDS = 120;
 const keychainService = `team-chat-bench-notify-${process.pid}`;
@@ -80,6 +80,6 @@ export async function notifyBenchmarks(): Promise<void> {
     await core.shutdown();
     await sim.stop();
     scratch.remove();
-    for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account);
+    await forgetKeychainService(keychainService);
   }
 }

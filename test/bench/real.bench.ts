@@ -7,13 +7,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import keytar from 'keytar';
 import { encodeRequest } from '../../main/api/encoding';
 import { REGISTER_PARAMS } from '../../main/sync/registration-params';
 import { build } from '../../scripts/app-runner';
 import { launchChromium } from '../e2e/harness';
 import { accountOf, realServerStart, type RealAccount } from '../real/kit';
 import { median, report, scratchDir } from './support';
+import { forgetKeychainService } from '../support/keychain';
 
 const ROUNDS = 5;
 const root = join(import.meta.dirname, '..', '..');
@@ -138,6 +138,6 @@ export async function realServerBenchmarks(): Promise<void> {
   } finally {
     await browser.close();
     execFileSync('bash', [script, 'stop'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account);
+    await forgetKeychainService(keychainService);
   }
 }

@@ -4,7 +4,6 @@
 // over the client, the HTTP round trip no design can avoid.
 // ipc.calls_per_sent_message, the IPC calls the window makes from that Enter until the message is
 // filed in its conversation and the window stops asking; floor= the one call that sends it.
-import keytar from 'keytar';
 import { silentLogger } from '../../main/api/logger';
 import { ServiceClient } from '../../main/api/service-client';
 import { createAppCore } from '../../main/app/create-core';
@@ -13,6 +12,7 @@ import { build } from '../../scripts/app-runner';
 import { launchChromium, rendererDir } from '../e2e/harness';
 import { median, percentile, report, scratchDir, startSimulator } from './support';
 import { asCalled } from '../support/ipc-calls';
+import { forgetKeychainService } from '../support/keychain';
 
 const SENDS = 100;
 const TOPIC = 'bench send';
@@ -134,6 +134,6 @@ export async function sendBenchmarks(): Promise<void> {
     await browser.close();
     await sim.stop();
     scratch.remove();
-    for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account);
+    await forgetKeychainService(keychainService);
   }
 }

@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import keytar from 'keytar';
 import { z } from 'zod';
 import { silentLogger } from '../../main/api/logger';
 import { createAppCore } from '../../main/app/create-core';
@@ -19,6 +18,7 @@ import { channelTopics, realRenderedContents, writeHistory, writeLongTopic, type
 import { median, percentile, report, scratchDir, startSimulator, timed } from './support';
 import { asCalled } from '../support/ipc-calls';
 import type { ConversationKey } from '../../shared/conversation';
+import { forgetKeychainService } from '../support/keychain';
 
 const keychainService = `team-chat-bench-${process.pid}`;
 const KEYSTROKE_SAMPLES = 100;
@@ -239,7 +239,7 @@ export async function feedBenchmarks(): Promise<void> {
     await browser.close();
     await sim.stop();
     scratch.remove();
-    for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account);
+    await forgetKeychainService(keychainService);
   }
 }
 
@@ -387,6 +387,6 @@ export async function uiBenchmarks(): Promise<void> {
     await browser.close();
     await sim.stop();
     scratch.remove();
-    for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account);
+    await forgetKeychainService(keychainService);
   }
 }

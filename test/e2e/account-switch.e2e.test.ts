@@ -8,6 +8,7 @@ import { startService, type RunningService, type ServiceAccount } from '../servi
 import { clientFor } from '../service/testing/client';
 import { checkScreen } from './a11y';
 import { launchChromium, startApp, tempDir, waitFor, type RunningApp } from './harness';
+import { forgetKeychainService } from '../support/keychain';
 
 const TOPIC = 'who reacted';
 const CONVERSATION = `channel:1:${TOPIC}`;
@@ -44,6 +45,8 @@ async function openTopic(): Promise<void> {
 
 const chip = () => page.locator(`section.conversation[data-conversation="${CONVERSATION}"] [data-testid=reaction][data-emoji=tada]`);
 
+const keychainService = `team-chat-e2e-switch-${process.pid}`;
+
 beforeAll(async () => {
   browser = await launchChromium();
   for (const dir of dirs.slice(0, 2)) services.push(await startService({ org: 'demo', dbPath: `${dir.path}/service.db`, heartbeatSeconds: 2 }));
@@ -51,7 +54,7 @@ beforeAll(async () => {
   await clientFor(second.url, account(second, 'admin@demo.example')).patch('/users/5', { full_name: RENAMED });
   await clientFor(second.url, account(second, 'admin@demo.example')).patch(`/users/${account(second, 'admin@demo.example').user_id}`, { full_name: SECOND_ADMIN });
   for (const service of services) await reacted(service);
-  app = await startApp(dirs[2]!.path, `team-chat-e2e-switch-${process.pid}`);
+  app = await startApp(dirs[2]!.path, keychainService);
   await signIn(first);
   page = await browser.newPage();
   page.setDefaultTimeout(10_000);
@@ -65,6 +68,7 @@ afterAll(async () => {
   for (const service of services) await service.close();
   await browser?.close();
   for (const dir of dirs) dir.remove();
+  await forgetKeychainService(keychainService);
 });
 
 describe('switching between organizations', () => {

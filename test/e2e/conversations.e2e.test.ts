@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
 import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
 import { asCalled } from '../support/ipc-calls';
+import { forgetKeychainService } from '../support/keychain';
 
 let browser: Browser;
 let service: RunningService;
@@ -23,9 +24,11 @@ let admin: Signed;
 let memberAccount: ServiceAccount;
 let adminAccount: ServiceAccount;
 
+const keychainServiceOf = (name: string) => `team-chat-e2e-conversations-${name}-${process.pid}`;
+
 async function signedIn(account: ServiceAccount, name: string): Promise<Signed> {
   const dir = tempDir(`e2e-conversations-${name}-`);
-  const app = await startApp(dir.path, `team-chat-e2e-conversations-${name}-${process.pid}`);
+  const app = await startApp(dir.path, keychainServiceOf(name));
   await app.core.handlers['accounts.signIn']({ server_url: service.url, email: account.email, api_key: account.api_key });
   const page = await browser.newPage();
   // A step that cannot happen fails with its own message, well within the test's time.
@@ -77,6 +80,7 @@ afterAll(async () => {
     await signed?.app.stop();
     signed?.dir.remove();
   }
+  for (const name of ['member', 'admin']) await forgetKeychainService(keychainServiceOf(name));
   await service?.close();
   await browser?.close();
   serviceDir.remove();

@@ -9,6 +9,7 @@ import { createAppCore } from '../../main/app/create-core';
 import type { AppCore } from '../../main/app/core';
 import { startBrowserMode, type BrowserMode } from '../../main/browser/server';
 import { startService, type RunningService, type ServiceOptions } from '../service/index';
+import { forgetKeychainService } from '../support/keychain';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const rendererDir = join(root, 'out', 'renderer');
@@ -136,6 +137,7 @@ export async function openWorld(name: string, serviceOptions: ServiceOptions = {
       await browser.close();
       serviceDir.remove();
       appDir.remove();
+      await forgetKeychainService(keychainService);
     },
   };
   await world.page.goto(world.app.browser.url);

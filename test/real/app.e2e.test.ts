@@ -7,15 +7,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkScreen } from '../e2e/a11y';
 import { launchChromium, startApp, tempDir, waitFor, type RunningApp } from '../e2e/harness';
 import { account, Bare, marker, realServer } from './harness';
+import { forgetKeychainService } from '../support/keychain';
 
 let browser: Browser;
 let app: RunningApp;
 let page: Page;
 const dataDir = tempDir('real-e2e-');
+const keychainService = `team-chat-real-e2e-${process.pid}`;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  app = await startApp(dataDir.path, `team-chat-real-e2e-${process.pid}`);
+  app = await startApp(dataDir.path, keychainService);
   page = await browser.newPage();
   await page.goto(app.browser.url);
 });
@@ -24,6 +26,7 @@ afterAll(async () => {
   await app.stop();
   await browser.close();
   dataDir.remove();
+  await forgetKeychainService(keychainService);
 });
 
 it('signs a member in through the card that names the real server, and shows the Inbox', async () => {

@@ -10,6 +10,7 @@ import type { AppCore } from '../../main/app/core';
 import { dispatch } from '../../main/handlers/dispatch';
 import type { IpcArgs, IpcChannel, IpcResult } from '../../shared/ipc';
 import { accountOf, type RealAccount, type RealServer } from './kit';
+import { forgetKeychainService } from '../support/keychain';
 
 export const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -40,11 +41,12 @@ export interface RealApp {
 
 export async function openApp(name: string, options: { fetch?: typeof fetch; snapshotMode?: 'worker' | 'inline' } = {}): Promise<RealApp> {
   const dataDir = mkdtempSync(join(tmpdir(), `real-${name}-`));
+  const keychainService = `team-chat-real-${name}-${process.pid}`;
   const core = await createAppCore({
     dataDir,
     logger: silent,
     snapshotMode: options.snapshotMode ?? 'inline',
-    keychainService: `team-chat-real-${name}-${process.pid}`,
+    keychainService,
     backoff: { baseMs: 200, maxMs: 1_000 },
     ...(options.fetch && { fetch: options.fetch }),
   });
@@ -60,6 +62,7 @@ export async function openApp(name: string, options: { fetch?: typeof fetch; sna
     async close() {
       await core.shutdown();
       rmSync(dataDir, { recursive: true, force: true });
+      await forgetKeychainService(keychainService);
     },
   };
 }

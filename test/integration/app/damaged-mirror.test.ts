@@ -17,6 +17,7 @@ import { startService, type RunningService, type ServiceAccount } from '../../se
 import { asCalled } from '../../support/ipc-calls';
 import { bindReadOnly } from '../../support/mounts';
 import { until } from '../sync/engine-harness';
+import { forgetKeychainService } from '../../support/keychain';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const keychainService = `team-chat-test-damaged-mirror-${process.pid}`;
@@ -37,6 +38,7 @@ afterAll(async () => {
   await service.close();
   rmSync(serviceDir, { recursive: true, force: true });
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  await forgetKeychainService(keychainService);
 });
 
 const startApp = (dataDir: string) => createAppCore({ dataDir, logger: silent, snapshotMode: 'inline', keychainService, backoff: { baseMs: 100, maxMs: 500 } });

@@ -16,8 +16,10 @@ import { startService, type RunningService, type ServiceAccount } from '../../se
 import { asCalled } from '../../support/ipc-calls';
 import { smallDisk } from '../../support/mounts';
 import { until } from '../sync/engine-harness';
+import { forgetKeychainService } from '../../support/keychain';
 
 const DISK_BYTES = 32 * 1024 * 1024;
+const keychainService = `team-chat-test-disk-full-${process.pid}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'disk-full-app-'));
 const filler = join(dataDir, 'filler');
 let unmount: () => void = () => undefined;
@@ -34,13 +36,14 @@ beforeAll(async () => {
   service = await startService({ org: 'demo', heartbeatSeconds: 1 });
   admin = service.accounts.find((a) => a.role === 200)!;
   member = service.accounts.find((a) => a.role === 400)!;
-  core = await createAppCore({ dataDir, logger, snapshotMode: 'inline', keychainService: `team-chat-test-disk-full-${process.pid}`, backoff: { baseMs: 100, maxMs: 400 }, diskCheckMs: 100 });
+  core = await createAppCore({ dataDir, logger, snapshotMode: 'inline', keychainService, backoff: { baseMs: 100, maxMs: 400 }, diskCheckMs: 100 });
 });
 afterAll(async () => {
   await core?.shutdown();
   await service?.close();
   unmount();
   rmSync(dataDir, { recursive: true, force: true });
+  await forgetKeychainService(keychainService);
 });
 
 const calls = () => asCalled(core.handlers);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAppCore } from '../../../main/app/create-core';
 import type { AppCore } from '../../../main/app/core';
 import { until } from '../sync/engine-harness';
+import { forgetKeychainService } from '../../support/keychain';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 let service: ChildProcess;
@@ -48,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await core.shutdown();
-  for (const { account } of await keytar.findCredentials(keychainService)) await keytar.deletePassword(keychainService, account);
+  await forgetKeychainService(keychainService);
   proxy.close();
   service.kill();
   rmSync(dataDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import type { AppCore } from '../../../main/app/core';
 import { directConversation } from '../../../shared/conversation';
 import { until } from '../sync/engine-harness';
 import { asCalled } from '../../support/ipc-calls';
+import { forgetKeychainService } from '../../support/keychain';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 let service: ChildProcess;
@@ -34,18 +35,21 @@ const hook = createHook({
 const running = () =>
   [...alive.values()].filter(({ type, resource }) => type !== 'Timeout' || !('hasRef' in resource) || typeof resource.hasRef !== 'function' || resource.hasRef()).map(({ type }) => type);
 
+const keychainService = `team-chat-test-sign-out-${process.pid}`;
+
 beforeAll(async () => {
   service = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'service', 'cli.ts'), '--port', '0', '--org', 'demo'], { stdio: ['ignore', 'pipe', 'inherit'] });
   simulator = await new Promise((resolve, reject) => {
     service.stdout!.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
     service.once('exit', (code) => reject(new Error(`the simulator exited (${code})`)));
   });
-  core = await createAppCore({ dataDir, logger: silent, snapshotMode: 'worker', keychainService: `team-chat-test-sign-out-${process.pid}`, backoff: { baseMs: 100, maxMs: 500 } });
+  core = await createAppCore({ dataDir, logger: silent, snapshotMode: 'worker', keychainService, backoff: { baseMs: 100, maxMs: 500 } });
 });
 afterAll(async () => {
   await core.shutdown();
   service.kill();
   rmSync(dataDir, { recursive: true, force: true });
+  await forgetKeychainService(keychainService);
 });
 
 it('leaves no timer or worker of the account running once signed out', async () => {

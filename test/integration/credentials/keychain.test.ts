@@ -8,6 +8,7 @@ import keytar from 'keytar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts, type Account } from '../../../main/credentials/accounts';
 import { openSecretStore } from '../../../main/credentials/open-secret-store';
+import { forgetKeychainService } from '../../support/keychain';
 
 const service = `team-chat-desktop-test-${process.pid}-${Date.now()}`;
 const apiKeyA = 'kA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p';
@@ -29,7 +30,7 @@ describe('accounts in the OS keychain', () => {
     deleted = [];
   });
   afterEach(async () => {
-    for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+    await forgetKeychainService(service);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
