@@ -39,9 +39,13 @@ export class SignInSync {
     this.#options = options;
   }
 
-  /** Someone is about to sign in (they asked for a server's organization): a worker gets ready. */
-  warmUp(): void {
+  /**
+   * Someone is about to sign in (they asked for a server's organization): a worker gets ready, and
+   * the way to the server too when they named it.
+   */
+  warmUp(server_url?: string): void {
     this.#warm ??= new WarmSnapshotWorker();
+    if (server_url !== undefined) this.#warm.serverAhead(server_url);
     clearTimeout(this.#idle);
     this.#idle = setTimeout(() => this.dispose(), WARM_IDLE_MS);
     this.#idle.unref();

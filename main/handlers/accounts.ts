@@ -11,7 +11,7 @@ export function accountHandlers(context: CoreContext): AreaHandlers<'app.state' 
     'app.state': () => context.state(),
     'server.info': ({ server_url }) => {
       // The sign-in card is up: the first sync gets ready while the person types the key.
-      context.signInSync?.warmUp();
+      context.signInSync?.warmUp(server_url);
       return serverInfo(server_url, context.fetch);
     },
     'accounts.signIn': (credentials) => signIn(credentials, { accounts, firstSync: context.signInSync, activate: context.activate, logger, fetch: context.fetch }),

@@ -14,8 +14,11 @@ type WorkerAnswer = { ok: true; summary: SnapshotSummary } | { ok: false; error:
 /** Told before the worker writes the mirror: the server accepted the registration, naming this user (null: it named nobody). */
 type RegisteredNotice = { registered: unknown };
 
-/** What a warm worker is given: no job yet (it comes as the worker's first message). */
+/** What a warm worker is given: no job yet (it comes as a message). */
 export const warmWorkerData = z.object({ warm: z.literal(true) });
+
+/** Told to a warm worker before its job: the server the person is signing in to. */
+export const serverAheadSchema = z.object({ serverAhead: z.string() });
 
 /**
  * In a build the worker is the emitted snapshot-worker.js. Run from source (dev, tests, benchmarks)
@@ -86,6 +89,11 @@ export class WarmSnapshotWorker {
   constructor() {
     // Idle, it must not keep the app from quitting.
     this.#worker.unref();
+  }
+
+  /** The person named this server on the sign-in card: the worker gets the way to it ready. */
+  serverAhead(serverUrl: string): void {
+    this.#worker.postMessage({ serverAhead: serverUrl } satisfies z.infer<typeof serverAheadSchema>);
   }
 
   run(job: SnapshotJob, signal: AbortSignal, onRegistered?: (identity: RegisteredIdentity | null) => void): Promise<SnapshotSummary> {

@@ -67,7 +67,11 @@ it('refuses a wrong key and keeps nothing of the account that was not signed in,
 
 it('signs in with one request, the registration that names the user, and syncs the account with it', async () => {
   const [admin] = simulator.accounts;
+  requests.length = 0;
   await core.handlers['server.info']({ server_url: proxyUrl });
+  // The worker made ready for the sign-in asks the server named too: its first request, the one
+  // that runs the HTTP client's code for the first time, is not the registration.
+  await until(async () => requests.filter((request) => request === 'GET /api/v1/server_settings').length === 2, "the sign-in worker's request");
   registrations = 0;
   requests.length = 0;
   const account = await core.handlers['accounts.signIn']({ server_url: proxyUrl, email: admin!.email, api_key: admin!.api_key });
