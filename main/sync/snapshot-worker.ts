@@ -16,16 +16,20 @@ const loadModules = () => (modules ??= Promise.all([import('../store/database'),
 if (warm) void loadModules();
 const job = warm ? await jobAfterServersAhead() : snapshotJobSchema.parse(workerData);
 const client = createServiceClient({ server_url: job.serverUrl, credentials: { email: job.email, api_key: job.apiKey } });
+// The registration goes out first: for a large organization the server takes far longer to
+// build its answer than anything here.
+const registered = client.call('registerQueue', REGISTER_PARAMS);
+// Meanwhile the mirror opens (for an account new here: created and migrated), instead of after
+// the answer. Its failure is reported after the answer's: a refused key is said as such.
+const mirror = loadModules().then(([{ openMirror }]) => openMirror(job.mirrorPath));
+mirror.catch(() => undefined);
 try {
-  // The registration goes out first: for a large organization the server takes far longer to
-  // build its answer than anything here.
-  const registered = client.call('registerQueue', REGISTER_PARAMS);
-  const [answer, [{ openMirror }, { reconcileSnapshot }]] = await Promise.all([registered, loadModules()]);
+  const [answer, [, { reconcileSnapshot }]] = await Promise.all([registered, loadModules()]);
   const result = checkedRegistration(answer);
   // Signing in, the server's answer is the check of the key: who it names is known before the
   // mirror is written.
   parentPort?.postMessage({ registered: registeredIdentity(result) });
-  const db = openMirror(job.mirrorPath);
+  const db = await mirror;
   try {
     reconcileSnapshot(db, result);
     // The session's client sends to the same server: it learns the dialect from this client.
@@ -34,6 +38,8 @@ try {
     db.close();
   }
 } catch (error) {
+  // Closed before the failure is told: a refused sign-in then removes the mirror's files.
+  (await mirror.catch(() => undefined))?.close();
   parentPort?.postMessage({ ok: false, error: serializeError(error) });
 }
 
