@@ -14,9 +14,10 @@ import { channelsTable } from '../store/channels';
 import { cachedConversation, cachedConversations, mirrorNames } from '../store/conversations';
 import { feedUpdate } from '../store/feeds';
 import { getRecord } from '../store/keyed-table';
-import { getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
+import { conversationOf, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
 import { markMessagesRead, markMessagesUnread } from '../store/read-state';
+import { checkedMessages } from '../sync/answers';
 import type { TypingNotifier } from '../sync/typing';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
@@ -54,6 +55,7 @@ export type ConversationChannel =
   | 'conversations.list'
   | 'conversations.get'
   | 'messages.page'
+  | 'messages.locate'
   | 'messages.update'
   | 'messages.send'
   | 'messages.flag'
@@ -94,6 +96,22 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       const session = context.activeSession();
       const page = await feedPage(session, { conversation: conversation.key }, conversationNarrow(conversation.target), request);
       return { ...page, pending: session.sendQueue.pending(conversation.key) };
+    },
+    'messages.locate': async ({ message_id }) => {
+      const session = context.activeSession();
+      const cached = getMessage(session.db, message_id);
+      if (cached) return { conversation: conversationOf(cached.message) };
+      if (!session.online) return null;
+      try {
+        const narrow = [{ operator: 'id', operand: message_id }];
+        const { messages } = checkedMessages(await session.client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow }));
+        const found = messages.find((message) => message.id === message_id);
+        return found ? { conversation: conversationOf(found) } : null;
+      } catch (error) {
+        // Offline on the way: the link's own conversation is the place to go.
+        if (isOffline(error)) return null;
+        throw error;
+      }
     },
     'messages.update': ({ conversation, after, message_ids }) => {
       const session = context.activeSession();

@@ -89,6 +89,11 @@ export const conversationChannels = {
   'conversations.list': channel<ConversationListing>()(z.object({ refresh: z.boolean().default(false) })),
   'conversations.get': channel<OpenedConversation>()(z.object({ conversation: conversationKey })),
   'messages.page': channel<MessagePage>()(z.object({ conversation: conversationKey, ...feedPage })),
+  /**
+   * The conversation a message is in now (a link to it names where it was: its topic may have been
+   * moved or resolved since); from the mirror, else the server's; null when neither has it.
+   */
+  'messages.locate': channel<{ conversation: string } | null>()(z.object({ message_id: id })),
   /** The messages a change notice named, and those newer than the newest shown, from the mirror. */
   'messages.update': channel<MessageUpdate>()(
     z.object({ conversation: conversationKey, after: z.number().int().min(0), message_ids: z.array(id).max(1_000) }),

@@ -99,7 +99,7 @@ describe('against a real server', () => {
     await until(async () => (await cached(conversation)).find((m) => m.id === id)?.reactions.length === 0, 'the reaction gone from the mirror');
   });
 
-  it('edits its own message and follows another user moving it to a new topic', async () => {
+  it('edits its own message and follows another user moving it to a new topic, where a link to it then leads', async () => {
     const topic = marker('edit');
     const conversation = channelTopicConversation(VERONA, topic);
     await app.call('messages.send', { conversation, content: 'before the edit' });
@@ -113,6 +113,8 @@ describe('against a real server', () => {
     const movedTo = channelTopicConversation(VERONA, moved);
     await until(async () => (await cached(movedTo)).some((m) => m.id === sent!.id), 'the message under its new topic');
     expect(await cached(conversation)).toEqual([]);
+    // A link made before the move (`.../topic/<old>/near/<id>`) opens where the message is now.
+    expect(await app.call('messages.locate', { message_id: sent!.id })).toEqual({ conversation: movedTo });
   });
 
   it('finds a message by a word of it offline, from the mirror, and online from the server', async () => {

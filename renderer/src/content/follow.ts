@@ -5,6 +5,7 @@
 // own page: in browser mode that page's URL carries its access token.
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
 import type { AccountState } from '../account/context';
+import { call } from '../lib/ipc';
 import { saveFile, uploadName } from '../files';
 import type { LinkTarget, Narrow } from './nodes';
 
@@ -23,19 +24,32 @@ export function openUpload(target: Extract<LinkTarget, { kind: 'upload' }>): voi
   void saveFile(target.path, uploadName(target.path)).catch(() => undefined);
 }
 
+/**
+ * Opens a conversation at a message a link names. The message is followed where it is now: a
+ * topic moved or resolved (renamed "✔ …") since the link was made keeps its messages under
+ * another name, and the link's own conversation would open empty.
+ */
+function openAtMessage(conversation: string, message_id: number, account: AccountState): void {
+  const go = (found: string) => account.router.go({ conversation: found, anchor: message_id });
+  call('messages.locate', { message_id }).then(
+    (located) => go(located?.conversation ?? conversation),
+    () => go(conversation),
+  );
+}
+
 /** Opens a narrow of this organization in the app, at the nearest place the app has for it. */
 export function openNarrow(narrow: Narrow, url: string, account: AccountState): void {
   const { router, me } = account;
   switch (narrow.kind) {
     case 'channel': {
-      const anchor = narrow.near === undefined ? {} : { anchor: narrow.near };
-      if (narrow.topic !== undefined) return router.go({ conversation: channelTopicConversation(narrow.stream_id, narrow.topic), ...anchor });
-      return router.go({ channel: narrow.stream_id, ...anchor });
+      if (narrow.topic === undefined) return router.go({ channel: narrow.stream_id, ...(narrow.near !== undefined && { anchor: narrow.near }) });
+      const conversation = channelTopicConversation(narrow.stream_id, narrow.topic);
+      return narrow.near === undefined ? router.go({ conversation }) : openAtMessage(conversation, narrow.near, account);
     }
     case 'dm': {
       const self = me.current?.user_id;
-      const anchor = narrow.near === undefined ? {} : { anchor: narrow.near };
-      return router.go({ conversation: directConversation(self === undefined ? narrow.user_ids : [...narrow.user_ids, self]), ...anchor });
+      const conversation = directConversation(self === undefined ? narrow.user_ids : [...narrow.user_ids, self]);
+      return narrow.near === undefined ? router.go({ conversation }) : openAtMessage(conversation, narrow.near, account);
     }
     case 'view':
       return router.go({ view: narrow.view });

@@ -3,10 +3,11 @@
 // snippets, and typing seen by a second account.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
-import { getMessage } from '../../../main/store/messages';
+import { deleteMessages, getMessage } from '../../../main/store/messages';
 import { outboxItem } from '../../../main/store/outbox';
 import { topicPreferences } from '../../../main/store/personal';
 import type { ServiceAccount } from '../../service/index';
+import { clientFor } from '../../service/testing/client';
 import { until, useSimulatorSessions } from '../sync/engine-harness';
 import { messagingHandlers } from './harness';
 
@@ -128,5 +129,19 @@ describe('messaging channels', () => {
     while (!result.complete) result = await a['topics.delete']({ stream_id: 3, topic_name: 'deploys' });
     const left = await a['messages.page']({ conversation: 'channel:3:deploys', limit: 50, cached: false });
     expect(left.messages).toEqual([]);
+  });
+
+  // A link to a message names its conversation as it was when the link was made.
+  it('locates a message where it is now: moved, from the mirror; else from the server; nowhere when gone', async () => {
+    const reply = await clientFor(sim.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: 'where it was', content: 'linked to' });
+    const id = Number(reply.body['id']);
+    await clientFor(sim.service.url, admin).patch(`/messages/${id}`, { topic: 'where it is', propagate_mode: 'change_all' });
+    await until(() => getMessage(memberSession.db, id)?.message.subject === 'where it is', 'the move in the mirror');
+    expect(await m['messages.locate']({ message_id: id })).toEqual({ conversation: 'channel:1:where it is' });
+    memberSession.write((db, changes) => deleteMessages(db, [id], changes));
+    expect(await m['messages.locate']({ message_id: id })).toEqual({ conversation: 'channel:1:where it is' });
+    await clientFor(sim.service.url, admin).delete(`/messages/${id}`);
+    await until(() => getMessage(memberSession.db, id) === undefined, 'the deletion in the mirror');
+    expect(await m['messages.locate']({ message_id: id })).toBeNull();
   });
 });
