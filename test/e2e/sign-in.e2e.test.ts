@@ -12,6 +12,8 @@ let world: World;
 let page: Page;
 let member: ServiceAccount;
 
+const bus = process.env['DBUS_SESSION_BUS_ADDRESS'];
+
 beforeAll(async () => {
   // No keychain: this test's process talks to a D-Bus that is not there, as on a machine without a Secret Service.
   process.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=/nonexistent/team-chat-e2e-bus';
@@ -21,7 +23,12 @@ beforeAll(async () => {
   member = world.service.accounts.find((account) => account.email === 'member@demo.example')!;
 });
 
-afterAll(() => world?.close());
+afterAll(async () => {
+  // The keychain back for the harness, which takes the test's keys out of it (here it kept none).
+  if (bus === undefined) delete process.env['DBUS_SESSION_BUS_ADDRESS'];
+  else process.env['DBUS_SESSION_BUS_ADDRESS'] = bus;
+  await world?.close();
+});
 
 const warning = () => page.getByTestId('keychain-warning');
 
