@@ -324,12 +324,12 @@ export class AccountSession {
    * values after each registration (which replaces those); offline, the last copy stands.
    */
   #refreshServerSettings(): void {
-    this.client.call('getServerSettings', {}).then(
-      (server_settings) => {
-        if (this.db.open) setRealmValues(this.db, { server_settings });
-      },
-      (error: unknown) => this.#logger.debug('server settings not refreshed', { error: String(error) }),
-    );
+    this.client
+      .call('getServerSettings', {})
+      // Through the session's write: a disk that refuses it (full, read-only) is said and watched
+      // as for any write, not left to reject where nobody listens.
+      .then((server_settings) => this.db.open && this.write((db) => setRealmValues(db, { server_settings })))
+      .catch((error: unknown) => this.#logger.debug('server settings not refreshed', { error: String(error) }));
   }
 
   /** The local user's typing in one composer, sent with the periods the server announced. */
