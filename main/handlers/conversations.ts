@@ -26,6 +26,8 @@ import type { AreaHandlers } from './dispatch';
 const REFRESH_MESSAGES = 200;
 /** New messages one update of an open feed brings at most; a burst beyond reads the page again. */
 export const UPDATE_NEWER = 200;
+/** A click on a link waits for the server's word on where its message is, this long at most. */
+const LOCATE_TIMEOUT_MS = 3_000;
 
 const stored = (messages: readonly Message[]) => messages.map((message) => ({ message, flags: message.flags ?? [] }));
 
@@ -104,11 +106,11 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
       if (!session.online) return null;
       try {
         const narrow = [{ operator: 'id', operand: message_id }];
-        const { messages } = checkedMessages(await session.client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow }));
+        const { messages } = checkedMessages(await session.client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow }, { timeoutMs: LOCATE_TIMEOUT_MS }));
         const found = messages.find((message) => message.id === message_id);
         return found ? { conversation: conversationOf(found) } : null;
       } catch (error) {
-        // Offline on the way: the link's own conversation is the place to go.
+        // Offline on the way, or too slow to answer: the link's own conversation is the place to go.
         if (isOffline(error)) return null;
         throw error;
       }

@@ -144,4 +144,17 @@ describe('messaging channels', () => {
     await until(() => getMessage(memberSession.db, id) === undefined, 'the deletion in the mirror');
     expect(await m['messages.locate']({ message_id: id })).toBeNull();
   });
+
+  it('does not keep a click on a link waiting on a slow server: the link\'s own conversation then', async () => {
+    const reply = await clientFor(sim.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: 'slow server', content: 'linked to' });
+    const id = Number(reply.body['id']);
+    await until(() => getMessage(memberSession.db, id) !== undefined, 'the message in the mirror');
+    memberSession.write((db, changes) => deleteMessages(db, [id], changes));
+    sim.service.faults.latencyMs = 5_000;
+    try {
+      expect(await m['messages.locate']({ message_id: id })).toBeNull();
+    } finally {
+      sim.service.faults.latencyMs = 0;
+    }
+  });
 });
