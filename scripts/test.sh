@@ -11,9 +11,10 @@ npm run -s typecheck
 npm run -s lint
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/vitest-real.json
-status=0
-bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+vitest_status=0
+bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || vitest_status=$?
+status=$vitest_status
 # test-real.sh ends with its own line, "real server: N passed, ..." or "real server: not run (why)".
 bash scripts/test-real.sh || status=1
-node scripts/vitest-summary.mjs vitest test-results/vitest.json test-results/vitest-real.json || true
+VITEST_STATUS=$vitest_status node scripts/vitest-summary.mjs vitest test-results/vitest.json test-results/vitest-real.json || true
 exit "$status"

@@ -1,7 +1,8 @@
 // One plain line for whoever reads only the end of a test log: `LABEL: N passed, N failed, N skipped`
 // over vitest's JSON reports (several reports add up). A file that fails before its tests run
 // (an import error) counts as a failure too. Each failure is named above that line, with the first
-// lines of its message, since a log's reader may see only its end.
+// lines of its message, since a log's reader may see only its end; so is a run that failed with no
+// test failing (VITEST_STATUS, vitest's exit status).
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -26,5 +27,8 @@ for (const file of files.filter((f) => existsSync(f))) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
 }
+// An error outside every test (an unhandled rejection) fails the run, though its JSON report says success.
+const status = Number(process.env.VITEST_STATUS ?? 0);
+if (status !== 0 && failures.length === 0) failures.push([`FAILED vitest exited with status ${status}, no test failing: look for "Unhandled Errors" above`]);
 for (const lines of failures) console.log(lines.join('\n'));
 console.log(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
