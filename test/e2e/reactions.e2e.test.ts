@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
 import { seriousViolations } from './a11y';
 import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
+import { forgetKeychainService } from '../support/keychain';
 
 let browser: Browser;
 let service: RunningService;
@@ -24,9 +25,11 @@ let adminAccount: ServiceAccount;
 const TOPIC = 'reaction tests';
 const CONVERSATION = `channel:1:${TOPIC}`;
 
+const keychainServiceOf = (name: string) => `team-chat-e2e-reactions-${name}-${process.pid}`;
+
 async function signedIn(account: ServiceAccount, name: string): Promise<Signed> {
   const dir = tempDir(`e2e-reactions-${name}-`);
-  const app = await startApp(dir.path, `team-chat-e2e-reactions-${name}-${process.pid}`);
+  const app = await startApp(dir.path, keychainServiceOf(name));
   await app.core.handlers['accounts.signIn']({ server_url: service.url, email: account.email, api_key: account.api_key });
   const page = await browser.newPage();
   page.setDefaultTimeout(10_000);
@@ -68,6 +71,7 @@ afterAll(async () => {
     await signed?.app.stop();
     signed?.dir.remove();
   }
+  for (const name of ['member', 'admin']) await forgetKeychainService(keychainServiceOf(name));
   await service?.close();
   await browser?.close();
   serviceDir.remove();
