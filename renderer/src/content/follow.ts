@@ -48,8 +48,8 @@ export function openNarrow(narrow: Narrow, url: string, account: AccountState): 
     }
     case 'dm': {
       const self = me.current?.user_id;
-      const conversation = directConversation(self === undefined ? narrow.user_ids : [...narrow.user_ids, self]);
-      return narrow.near === undefined ? router.go({ conversation }) : openAtMessage(conversation, narrow.near, account);
+      // A direct message never moves: no need to ask where it is.
+      return router.go({ conversation: directConversation(self === undefined ? narrow.user_ids : [...narrow.user_ids, self]), ...(narrow.near !== undefined && { anchor: narrow.near }) });
     }
     case 'view':
       return router.go({ view: narrow.view });
