@@ -40,7 +40,8 @@ describe('the API key stays private', () => {
       email: EMAIL,
       apiKey: API_KEY,
       logger,
-      timeoutMs: 100,
+      // Long enough for an answer on a loaded machine; the case that never answers waits it out.
+      timeoutMs: 2_000,
       rateLimitBackoffMs: 1,
       maxRateLimitRetries: 1,
       featureLevel: 300,
