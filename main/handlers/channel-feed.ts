@@ -1,15 +1,21 @@
-// A channel's feed (the channel view): every topic of the channel, paged as a conversation is
-// (online the server's narrow `channel:ID`, offline the mirror's) and brought up to date from
-// the mirror with what a change notice named; with the messages waiting for any of its topics.
+// A channel's feed (the channel view): the channel it shows, subscribed to or not; every topic of
+// it, paged as a conversation is (online the server's narrow `channel:ID`, offline the mirror's)
+// and brought up to date from the mirror with what a change notice named; with the messages
+// waiting for any of its topics.
 import type { ChannelPage } from '../../shared/ipc';
 import { feedPage } from '../app/feed-pages';
+import { channelAbout } from '../store/channels';
 import { feedUpdate } from '../store/feeds';
 import { UPDATE_NEWER } from './conversations';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
-export function channelFeedHandlers(context: CoreContext): AreaHandlers<'channel.page' | 'channel.update'> {
+export function channelFeedHandlers(context: CoreContext): AreaHandlers<'channel.about' | 'channel.page' | 'channel.update'> {
   return {
+    'channel.about': ({ stream_id }) => {
+      const { db, client } = context.activeSession();
+      return channelAbout(db, stream_id, client.featureLevel ?? null) ?? null;
+    },
     'channel.page': async ({ stream_id, ...request }): Promise<ChannelPage> => {
       const session = context.activeSession();
       const page = await feedPage(session, { stream_id }, [{ operator: 'channel', operand: stream_id }], request);

@@ -1,8 +1,9 @@
-// Browsing the mirror: channels by folder, the user directory, profiles.
+// Browsing the mirror: channels by folder (and joining one), the user directory, profiles.
 import { hiddenAddressMessage } from '../admin/listed-users';
 import { classifyFailure } from '../api/failures';
 import { UserFacingError } from '../app/user-facing-error';
-import { storeChannels } from '../store/channels';
+import { channelsTable, storeChannels } from '../store/channels';
+import { getRecord } from '../store/keyed-table';
 import { hiddenAddresses, searchUsers, storeUsers, userByEmail, userById } from '../store/users';
 import type { CoreContext } from './context';
 import { channelListing, peoplePresence, userProfile, userSummary } from './directory-views';
@@ -10,7 +11,7 @@ import type { AreaHandlers } from './dispatch';
 
 export function directoryHandlers(
   context: CoreContext,
-): AreaHandlers<'channels.list' | 'channels.fetch' | 'users.search' | 'users.profile' | 'users.presence' | 'users.byEmail' | 'users.fetch'> {
+): AreaHandlers<'channels.list' | 'channels.fetch' | 'channels.subscribe' | 'users.search' | 'users.profile' | 'users.presence' | 'users.byEmail' | 'users.fetch'> {
   return {
     'channels.list': (filters) => channelListing(context.activeSession().db, filters),
     'channels.fetch': async (filters) => {
@@ -21,6 +22,15 @@ export function directoryHandlers(
       const shown = new Set(streams.map((channel) => channel.stream_id));
       const listing = channelListing(session.db, { ...filters, include_all: true, exclude_archived: false });
       return { ...listing, channels: listing.channels.filter((channel) => shown.has(channel.stream_id)) };
+    },
+    'channels.subscribe': async ({ stream_id }) => {
+      const session = context.activeSession();
+      session.requireOnline('Subscribing to a channel');
+      const channel = getRecord(session.db, channelsTable, stream_id);
+      if (!channel) throw new UserFacingError('BAD_REQUEST', 'This app does not know that channel; ask the server for its channel list first.');
+      // The subscription event that follows files the subscription in the mirror.
+      await session.client.call('subscribe', { subscriptions: [{ name: channel.name }] });
+      return null;
     },
     'users.fetch': async () => {
       const session = context.activeSession();

@@ -1,6 +1,7 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/channels';
 import { emptyTopicUse } from '../../shared/empty-topic';
+import type { ChannelAbout } from '../../shared/ipc-channels/channel-feed';
 import type { SidebarChannels } from '../../shared/sidebar';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
@@ -179,6 +180,32 @@ export function subscribedChannelTree(db: ReadOnlyMirror, featureLevel: number |
      WHERE coalesce(c.is_archived, 0) = 0 ORDER BY name COLLATE NOCASE, s.stream_id`,
     sidebarChannelRow,
   ).all();
-  const organization = { realm_topics_policy: realmValue(db, 'realm_topics_policy'), realm_mandatory_topics: realmValue(db, 'realm_mandatory_topics') };
+  const organization = organizationTopicRules(db);
   return { folders, channels: channels.map(({ topics_policy, ...channel }) => ({ ...channel, empty_topic: emptyTopicUse(topics_policy, organization, featureLevel) })) };
+}
+
+function organizationTopicRules(db: ReadOnlyMirror) {
+  return { realm_topics_policy: realmValue(db, 'realm_topics_policy'), realm_mandatory_topics: realmValue(db, 'realm_mandatory_topics') };
+}
+
+const channelAboutRow = z.object({
+  stream_id: z.number(),
+  name: z.string(),
+  subscribed: flag,
+  is_archived: flag,
+  topics_policy: sidebarChannelRow.shape.topics_policy,
+});
+
+/** One channel as its feed heads it, subscribed to or not; undefined when the mirror does not know it. */
+export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel: number | null): ChannelAbout | undefined {
+  const row = reader(
+    db,
+    `SELECT c.stream_id, c.name, s.stream_id IS NOT NULL AS subscribed, c.is_archived,
+            coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy
+     FROM channels c LEFT JOIN subscriptions s ON s.stream_id = c.stream_id WHERE c.stream_id = ?`,
+    channelAboutRow,
+  ).get(stream_id);
+  if (!row) return undefined;
+  const { topics_policy, ...about } = row;
+  return { ...about, empty_topic: emptyTopicUse(topics_policy, organizationTopicRules(db), featureLevel) };
 }

@@ -283,6 +283,11 @@ export interface DeleteSavedSnippetParams {
   saved_snippet_id: number;
 }
 
+/** Channels are named, not numbered, here: the family subscribes by name (reference: not shown in the spec). */
+export interface SubscribeParams {
+  subscriptions: { name: string }[];
+}
+
 export interface MatchedMessage extends OpenRecord {
   match_content: string;
   match_subject: string;
@@ -364,6 +369,8 @@ export interface Operations {
   revokeInviteLink: { params: RevokeInviteLinkParams; result: Empty };
   reactivateUser: { params: ReactivateUserParams; result: Empty };
   updateUser: { params: UpdateUserParams; result: Empty };
+  /** Per user id (as a string), the names of the channels subscribed to now, and of those already subscribed to. */
+  subscribe: { params: SubscribeParams; result: { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> } };
 }
 
 export type OperationName = keyof Operations;

@@ -3,6 +3,7 @@
 // and the messages waiting in the outbox for any of its topics.
 import { z } from 'zod';
 import type { ConversationKey } from '../conversation';
+import type { EmptyTopicUse } from '../empty-topic';
 import type { MessageView } from './conversations';
 import { feedPage } from './conversations';
 import { channel, id } from './define';
@@ -26,7 +27,19 @@ export interface ChannelUpdate {
   pending: Record<ConversationKey, PendingMessage[]>;
 }
 
+/** The channel a feed shows. Not subscribed to, the feed is a preview: no events bring its new messages. */
+export interface ChannelAbout {
+  stream_id: number;
+  name: string;
+  subscribed: boolean;
+  is_archived: boolean;
+  /** Whether a message may go to the empty topic (emptyTopicUse). */
+  empty_topic: EmptyTopicUse;
+}
+
 export const channelFeedChannels = {
+  /** The channel from the mirror; null when the mirror does not know it. */
+  'channel.about': channel<ChannelAbout | null>()(z.object({ stream_id: id })),
   'channel.page': channel<ChannelPage>()(z.object({ stream_id: id, ...feedPage })),
   'channel.update': channel<ChannelUpdate>()(z.object({ stream_id: id, after: z.number().int().min(0), message_ids: z.array(id).max(1_000) })),
 } as const;

@@ -3,13 +3,15 @@
 // feed, oldest at the top, each run of a topic's messages under that topic's header; Reply on a
 // message (or `r`) writes in that message's topic, another topic can be typed, the topic left empty
 // writes in general chat where the channel takes it, a header opens its topic, and a channel with
-// no messages says so. Looked at in the light and dark themes with axe.
+// no messages says so; a channel the reader is not subscribed to opens from Browse channels as a
+// preview, with Subscribe. Looked at in the light and dark themes with axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
 import { checkScreen } from './a11y';
-import { chooseTheme, openWorld, signInWorld, type World } from './harness';
+import { DEMO } from '../service/testing/demo';
+import { chooseTheme, openView, openWorld, signInWorld, type World } from './harness';
 
 /** Two topics of #general, their messages interleaved in time: alpha is the older topic. */
 const SENT = [
@@ -169,5 +171,31 @@ describe('a channel’s view', () => {
     const quiet = Number(world.service.db.prepare("SELECT stream_id FROM streams WHERE name = 'quiet'").pluck().get());
     await openChannel(quiet);
     await expect.poll(() => page.locator(`section.channel-feed[data-stream="${quiet}"] .empty`).textContent()).toBe('No messages in #quiet yet.');
+  });
+
+  it('previews a channel the reader is not subscribed to, from Browse channels, and subscribes to it there', async () => {
+    const sandbox = DEMO.channels.sandbox;
+    const owner = world.service.accounts.find((a) => a.role === 100)!;
+    const post = (content: string) => clientFor(world.service.url, owner).post('/messages', { type: 'stream', to: sandbox, topic: 'tries', content });
+    const before = Number((await post('Something to preview')).body['id']);
+    await openView(page, 'Browse channels');
+    await page.locator('[data-testid=channel] button.channel-name', { hasText: '#sandbox' }).click();
+    const sandboxFeed = page.locator(`section.channel-feed[data-stream="${sandbox}"]`);
+    await sandboxFeed.locator(`[data-testid=message][data-message-id="${before}"]`).waitFor();
+    const preview = sandboxFeed.getByTestId('channel-preview');
+    expect(await preview.textContent()).toContain('You are not subscribed to #sandbox');
+    expect(await channelRow(sandbox).count()).toBe(0);
+    await checkScreen(page, 'channel-view-preview');
+
+    // Sent while previewed: no event brings it, the feed opened again on subscribing does.
+    const meanwhile = Number((await post('Sent during the preview')).body['id']);
+    await preview.getByRole('button', { name: 'Subscribe' }).click();
+    await channelRow(sandbox).waitFor();
+    await expect.poll(() => preview.count()).toBe(0);
+    await sandboxFeed.locator(`[data-testid=message][data-message-id="${meanwhile}"]`).waitFor();
+    // The focus went to the channel, not the page, as the button went.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('#sandbox');
+    const after = Number((await post('Sent to a subscriber')).body['id']);
+    await sandboxFeed.locator(`[data-testid=message][data-message-id="${after}"]`).waitFor();
   });
 });

@@ -1,7 +1,7 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
-// receive, unread and mark read, general chat, reactions, edits and topic moves, search. Each test
-// works in a topic of its own (or finds its message by a word of its own), so the shared server's
-// other traffic does not matter.
+// receive, unread and mark read, general chat, reactions, edits and topic moves, a channel
+// previewed then subscribed to, search. Each test works in a topic or channel of its own (or finds
+// its message by a word of its own), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -115,6 +115,28 @@ describe('against a real server', () => {
     expect(await cached(conversation)).toEqual([]);
     // A link made before the move (`.../topic/<old>/near/<id>`) opens where the message is now.
     expect(await app.call('messages.locate', { message_id: sent!.id })).toEqual({ conversation: movedTo });
+  });
+
+  it('previews a public channel it is not subscribed to, then subscribes and receives its messages', async () => {
+    const name = marker('preview');
+    await hamlet().call('POST', '/users/me/subscriptions', { subscriptions: [{ name }] });
+    const posted = await hamlet().call('POST', '/messages', { type: 'stream', to: name, topic: 'first', content: 'before iago came' });
+    if (typeof posted.id !== 'number') throw new Error(`send: ${String(posted.msg)}`);
+    // The channel's creation reaches every member; its messages reach only subscribers.
+    let stream_id = 0;
+    await until(async () => {
+      stream_id = (await app.call('channels.list', { include_public: true, include_subscribed: true, exclude_archived: true, include_web_public: false, include_all: false })).channels.find((c) => c.name === name)?.stream_id ?? 0;
+      return stream_id > 0;
+    }, 'the new channel in the mirror');
+    expect(await app.call('channel.about', { stream_id })).toMatchObject({ name, subscribed: false });
+    const preview = await app.call('channel.page', { stream_id, anchor: 'first_unread', limit: 50, cached: false });
+    // With the server's own note of the channel's creation before it.
+    expect(preview.messages.map((view) => view.message.id)).toContain(posted.id);
+
+    await app.call('channels.subscribe', { stream_id });
+    await until(async () => (await app.call('channel.about', { stream_id }))?.subscribed === true, 'the subscription in the mirror');
+    const next = await hamlet().call('POST', '/messages', { type: 'stream', to: stream_id, topic: 'first', content: 'now iago is here' });
+    await until(async () => (await cached(channelTopicConversation(stream_id, 'first'))).some((m) => m.id === next.id), 'the next message in the mirror');
   });
 
   it('finds a message by a word of it offline, from the mirror, and online from the server', async () => {

@@ -68,3 +68,8 @@ export class Query<T> {
 export function touching(...kinds: readonly MirrorKind[]): Concerns {
   return (changes) => changes.all || kinds.some((kind) => changes.changed[kind] !== undefined);
 }
+
+/** Notices that changed this one record (by its key) of one of these kinds, or everything. */
+export function touchingRecord(key: number | string, ...kinds: readonly MirrorKind[]): Concerns {
+  return (changes) => changes.all || kinds.some((kind) => changes.changed[kind]?.includes(key) === true);
+}

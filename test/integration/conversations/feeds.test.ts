@@ -1,11 +1,16 @@
 // Feeds against the simulator: a conversation opened at its first unread message (read ones above
 // it for context), a channel's every topic interleaved (the channel view) from the server and then
 // from the mirror alone, offline, with newer pages after what is shown; and a topic's messages
-// renamed, resolved and moved, the mirror following the server's event, refusals in its words.
+// renamed, resolved and moved, the mirror following the server's event, refusals in its words;
+// a channel the user is not subscribed to previewed, then subscribed to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { READ_ABOVE_UNREAD } from '../../../main/app/feed-pages';
+import type { CoreContext } from '../../../main/handlers/context';
+import { directoryHandlers } from '../../../main/handlers/directory';
 import { getMessage } from '../../../main/store/messages';
+import { asCalled } from '../../support/ipc-calls';
+import { DEMO } from '../../service/testing/demo';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { clientFor } from '../../service/testing/client';
 import { mirrorDir, startSession, until } from '../sync/engine-harness';
@@ -131,5 +136,26 @@ describe('moving a topic', () => {
 
     await expect(h['topics.move']({ message_id: first, stream_id: 2, propagate_mode: 'change_all' })).rejects.toThrow("You don't have permission to move this message");
     await expect(h['topics.move']({ message_id: first, propagate_mode: 'change_all' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('a channel the user is not subscribed to', () => {
+  it('previews it from the server, then subscribes: the server’s event files the subscription', async () => {
+    const directory = asCalled(directoryHandlers({ activeSession: () => session } as unknown as CoreContext));
+    const owner = service.accounts.find((a) => a.role === 100)!;
+    const reply = await clientFor(service.url, owner).post('/messages', { type: 'stream', to: DEMO.channels.sandbox, topic: 'tries', content: 'Sandbox news' });
+    const news = reply.body['id'] as number;
+    expect(await h['channel.about']({ stream_id: DEMO.channels.sandbox })).toMatchObject({ name: 'sandbox', subscribed: false, empty_topic: 'allowed' });
+    // Not subscribed, no event brings the message: only the server's page has it.
+    expect(ids(await h['channel.page']({ stream_id: DEMO.channels.sandbox, limit: 50, cached: true }))).not.toContain(news);
+    expect(ids(await h['channel.page']({ stream_id: DEMO.channels.sandbox, limit: 50, cached: false }))).toContain(news);
+
+    await directory['channels.subscribe']({ stream_id: DEMO.channels.sandbox });
+    await until(async () => (await h['channel.about']({ stream_id: DEMO.channels.sandbox }))?.subscribed === true, 'the subscription filed');
+    const later = await clientFor(service.url, owner).post('/messages', { type: 'stream', to: DEMO.channels.sandbox, topic: 'tries', content: 'Now it comes' });
+    await until(() => getMessage(session.db, later.body['id'] as number) !== undefined, 'a subscriber’s event brings the next message');
+
+    expect(await h['channel.about']({ stream_id: 9_999 })).toBeNull();
+    await expect(directory['channels.subscribe']({ stream_id: 9_999 })).rejects.toThrow('does not know that channel');
   });
 });
