@@ -1,4 +1,4 @@
-// Browsing the mirror: channels by folder (and joining one), the user directory, profiles.
+// Browsing the mirror: channels by folder (joining and leaving one), the user directory, profiles.
 import { hiddenAddressMessage } from '../admin/listed-users';
 import { classifyFailure } from '../api/failures';
 import { UserFacingError } from '../app/user-facing-error';
@@ -9,9 +9,18 @@ import type { CoreContext } from './context';
 import { channelListing, peoplePresence, userProfile, userSummary } from './directory-views';
 import type { AreaHandlers } from './dispatch';
 
+/** The family names channels, not numbers them, in (un)subscribing: the name the mirror has now. */
+function knownChannel(context: CoreContext, stream_id: number, doing: string) {
+  const session = context.activeSession();
+  session.requireOnline(doing);
+  const channel = getRecord(session.db, channelsTable, stream_id);
+  if (!channel) throw new UserFacingError('BAD_REQUEST', 'This app does not know that channel; ask the server for its channel list first.');
+  return { session, name: channel.name };
+}
+
 export function directoryHandlers(
   context: CoreContext,
-): AreaHandlers<'channels.list' | 'channels.fetch' | 'channels.subscribe' | 'users.search' | 'users.profile' | 'users.presence' | 'users.byEmail' | 'users.fetch'> {
+): AreaHandlers<'channels.list' | 'channels.fetch' | 'channels.subscribe' | 'channels.unsubscribe' | 'users.search' | 'users.profile' | 'users.presence' | 'users.byEmail' | 'users.fetch'> {
   return {
     'channels.list': (filters) => channelListing(context.activeSession().db, filters),
     'channels.fetch': async (filters) => {
@@ -23,13 +32,15 @@ export function directoryHandlers(
       const listing = channelListing(session.db, { ...filters, include_all: true, exclude_archived: false });
       return { ...listing, channels: listing.channels.filter((channel) => shown.has(channel.stream_id)) };
     },
+    // The events that follow file the change: the subscription, and on leaving the channel's unread counts.
     'channels.subscribe': async ({ stream_id }) => {
-      const session = context.activeSession();
-      session.requireOnline('Subscribing to a channel');
-      const channel = getRecord(session.db, channelsTable, stream_id);
-      if (!channel) throw new UserFacingError('BAD_REQUEST', 'This app does not know that channel; ask the server for its channel list first.');
-      // The subscription event that follows files the subscription in the mirror.
-      await session.client.call('subscribe', { subscriptions: [{ name: channel.name }] });
+      const { session, name } = knownChannel(context, stream_id, 'Subscribing to a channel');
+      await session.client.call('subscribe', { subscriptions: [{ name }] });
+      return null;
+    },
+    'channels.unsubscribe': async ({ stream_id }) => {
+      const { session, name } = knownChannel(context, stream_id, 'Unsubscribing from a channel');
+      await session.client.call('unsubscribe', { subscriptions: [name] });
       return null;
     },
     'users.fetch': async () => {

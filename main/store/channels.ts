@@ -8,6 +8,7 @@ import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
 import { realmValue } from './realm';
+import { forgetChannelUnread } from './unread';
 import { reader, tupleReader } from './statements';
 import { channelFolderSchema, channelSchema, subscriptionSchema } from '../../shared/api/record-schemas';
 import { deleteRecords, getRecord, type KeyedTable, patchRecord, storedRecord, upsertRecords } from './keyed-table';
@@ -91,10 +92,13 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
         changes.add('subscriptions', ...event.subscriptions.map((s) => s.stream_id));
         changes.add('channels', ...event.subscriptions.map((s) => s.stream_id));
         return;
-      case 'remove':
-        deleteRecords(db, subscriptionsTable, event.subscriptions.map((s) => s.stream_id));
-        changes.add('subscriptions', ...event.subscriptions.map((s) => s.stream_id));
+      case 'remove': {
+        const ids = event.subscriptions.map((s) => s.stream_id);
+        deleteRecords(db, subscriptionsTable, ids);
+        changes.add('subscriptions', ...ids);
+        if (forgetChannelUnread(db, ids)) changes.add('unread', 'counts');
         return;
+      }
       case 'update':
         patchRecord(db, subscriptionsTable, event.stream_id, (s) => ({ ...s, [event.property]: event.value }));
         changes.add('subscriptions', event.stream_id);

@@ -50,6 +50,12 @@ export function markRead(db: MirrorDatabase, message_ids: readonly number[]): nu
   return message_ids.filter((id) => statement.run(id).changes > 0);
 }
 
+/** Channels the user left: the server counts none of their unread messages any more (reference: unread_msgs); returns whether any were. */
+export function forgetChannelUnread(db: MirrorDatabase, stream_ids: readonly number[]): boolean {
+  const statement = writer(db, 'DELETE FROM unread_messages WHERE stream_id = ?');
+  return stream_ids.map((stream_id) => statement.run(stream_id).changes).some((deleted) => deleted > 0);
+}
+
 export function markAllRead(db: MirrorDatabase): void {
   // The counts go first, so the per-message delete trigger finds nothing left to count down.
   writer(db, 'DELETE FROM unread_conversations').run();

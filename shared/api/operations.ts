@@ -288,6 +288,11 @@ export interface SubscribeParams {
   subscriptions: { name: string }[];
 }
 
+/** The caller's own subscriptions, by channel name. */
+export interface UnsubscribeParams {
+  subscriptions: string[];
+}
+
 export interface MatchedMessage extends OpenRecord {
   match_content: string;
   match_subject: string;
@@ -371,6 +376,7 @@ export interface Operations {
   updateUser: { params: UpdateUserParams; result: Empty };
   /** Per user id (as a string), the names of the channels subscribed to now, and of those already subscribed to. */
   subscribe: { params: SubscribeParams; result: { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> } };
+  unsubscribe: { params: UnsubscribeParams; result: { removed: string[]; not_removed: string[] } };
 }
 
 export type OperationName = keyof Operations;

@@ -4,7 +4,7 @@
 // message (or `r`) writes in that message's topic, another topic can be typed, the topic left empty
 // writes in general chat where the channel takes it, a header opens its topic, and a channel with
 // no messages says so; a channel the reader is not subscribed to opens from Browse channels as a
-// preview, with Subscribe. Looked at in the light and dark themes with axe.
+// preview, with Subscribe, and is left from there. Looked at in the light and dark themes with axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -173,7 +173,7 @@ describe('a channel’s view', () => {
     await expect.poll(() => page.locator(`section.channel-feed[data-stream="${quiet}"] .empty`).textContent()).toBe('No messages in #quiet yet.');
   });
 
-  it('previews a channel the reader is not subscribed to, from Browse channels, and subscribes to it there', async () => {
+  it('previews a channel the reader is not subscribed to, from Browse channels, subscribes to it there and leaves it', async () => {
     const sandbox = DEMO.channels.sandbox;
     const owner = world.service.accounts.find((a) => a.role === 100)!;
     const post = (content: string) => clientFor(world.service.url, owner).post('/messages', { type: 'stream', to: sandbox, topic: 'tries', content });
@@ -197,5 +197,12 @@ describe('a channel’s view', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('#sandbox');
     const after = Number((await post('Sent to a subscriber')).body['id']);
     await sandboxFeed.locator(`[data-testid=message][data-message-id="${after}"]`).waitFor();
+
+    // Left from Browse channels: out of the sidebar, and offered to join again.
+    await openView(page, 'Browse channels');
+    await page.getByRole('button', { name: 'Unsubscribe from #sandbox' }).click();
+    await expect.poll(() => channelRow(sandbox).count()).toBe(0);
+    await page.getByRole('button', { name: 'Subscribe to #sandbox' }).waitFor();
+    await checkScreen(page, 'channels-subscribe');
   });
 });

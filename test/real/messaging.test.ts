@@ -1,7 +1,7 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read, general chat, reactions, edits and topic moves, a channel
-// previewed then subscribed to, search. Each test works in a topic or channel of its own (or finds
-// its message by a word of its own), so the shared server's other traffic does not matter.
+// previewed, subscribed to and left, search. Each test works in a topic or channel of its own (or
+// finds its message by a word of its own), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -117,7 +117,7 @@ describe('against a real server', () => {
     expect(await app.call('messages.locate', { message_id: sent!.id })).toEqual({ conversation: movedTo });
   });
 
-  it('previews a public channel it is not subscribed to, then subscribes and receives its messages', async () => {
+  it('previews a public channel it is not subscribed to, subscribes and receives its messages, and leaves it', async () => {
     const name = marker('preview');
     await hamlet().call('POST', '/users/me/subscriptions', { subscriptions: [{ name }] });
     const posted = await hamlet().call('POST', '/messages', { type: 'stream', to: name, topic: 'first', content: 'before iago came' });
@@ -137,6 +137,15 @@ describe('against a real server', () => {
     await until(async () => (await app.call('channel.about', { stream_id }))?.subscribed === true, 'the subscription in the mirror');
     const next = await hamlet().call('POST', '/messages', { type: 'stream', to: stream_id, topic: 'first', content: 'now iago is here' });
     await until(async () => (await cached(channelTopicConversation(stream_id, 'first'))).some((m) => m.id === next.id), 'the next message in the mirror');
+    const channelUnread = async () => (await app.call('unread.counts', undefined)).conversations.filter((c) => c.stream_id === stream_id).length;
+    await until(async () => (await channelUnread()) === 1, 'the next message counted unread');
+
+    // Left: the server counts none of its unread messages any more, nor does the app.
+    await app.call('channels.unsubscribe', { stream_id });
+    await until(async () => (await app.call('channel.about', { stream_id }))?.subscribed === false, 'the unsubscription in the mirror');
+    expect(await channelUnread()).toBe(0);
+    const registered = await asIago().call('POST', '/register', { event_types: ['message', 'update_message_flags'] });
+    expect((registered.unread_msgs as { streams: { stream_id: number }[] }).streams.map((entry) => entry.stream_id)).not.toContain(stream_id);
   });
 
   it('finds a message by a word of it offline, from the mirror, and online from the server', async () => {

@@ -2,13 +2,14 @@
 // it for context), a channel's every topic interleaved (the channel view) from the server and then
 // from the mirror alone, offline, with newer pages after what is shown; and a topic's messages
 // renamed, resolved and moved, the mirror following the server's event, refusals in its words;
-// a channel the user is not subscribed to previewed, then subscribed to.
+// a channel the user is not subscribed to previewed, subscribed to, and left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { READ_ABOVE_UNREAD } from '../../../main/app/feed-pages';
 import type { CoreContext } from '../../../main/handlers/context';
 import { directoryHandlers } from '../../../main/handlers/directory';
 import { getMessage } from '../../../main/store/messages';
+import { unreadCounts } from '../../../main/store/unread';
 import { asCalled } from '../../support/ipc-calls';
 import { DEMO } from '../../service/testing/demo';
 import { startService, type RunningService, type ServiceAccount } from '../../service/index';
@@ -140,7 +141,7 @@ describe('moving a topic', () => {
 });
 
 describe('a channel the user is not subscribed to', () => {
-  it('previews it from the server, then subscribes: the server’s event files the subscription', async () => {
+  it('previews it from the server, then subscribes and leaves it again, each filed from the server’s event', async () => {
     const directory = asCalled(directoryHandlers({ activeSession: () => session } as unknown as CoreContext));
     const owner = service.accounts.find((a) => a.role === 100)!;
     const reply = await clientFor(service.url, owner).post('/messages', { type: 'stream', to: DEMO.channels.sandbox, topic: 'tries', content: 'Sandbox news' });
@@ -154,6 +155,16 @@ describe('a channel the user is not subscribed to', () => {
     await until(async () => (await h['channel.about']({ stream_id: DEMO.channels.sandbox }))?.subscribed === true, 'the subscription filed');
     const later = await clientFor(service.url, owner).post('/messages', { type: 'stream', to: DEMO.channels.sandbox, topic: 'tries', content: 'Now it comes' });
     await until(() => getMessage(session.db, later.body['id'] as number) !== undefined, 'a subscriber’s event brings the next message');
+    const sandboxUnread = () => unreadCounts(session.db).conversations.filter((c) => c.stream_id === DEMO.channels.sandbox);
+    expect(sandboxUnread().map((c) => c.unread)).toEqual([1]);
+
+    // Left again: the server no longer counts the channel's unread messages, nor does the mirror.
+    await directory['channels.unsubscribe']({ stream_id: DEMO.channels.sandbox });
+    await until(async () => (await h['channel.about']({ stream_id: DEMO.channels.sandbox }))?.subscribed === false, 'the unsubscription filed');
+    expect(sandboxUnread()).toEqual([]);
+    const registered = await clientFor(service.url, member).post('/register', { event_types: JSON.stringify(['message']) });
+    const { streams } = registered.body['unread_msgs'] as { streams: { stream_id: number }[] };
+    expect(streams.map((entry) => entry.stream_id)).not.toContain(DEMO.channels.sandbox);
 
     expect(await h['channel.about']({ stream_id: 9_999 })).toBeNull();
     await expect(directory['channels.subscribe']({ stream_id: 9_999 })).rejects.toThrow('does not know that channel');

@@ -1,5 +1,5 @@
 // Subscribing to channels (creating the ones that do not exist yet), with the `stream` create,
-// `subscription` add and peer_add events.
+// `subscription` add and peer_add events; unsubscribing, with the remove and peer_remove events.
 import { getStreamByName, getUser, isSubscribed, subscriberIds, userByApiEmail } from '../access';
 import type { Sim } from '../context';
 import { nowSeconds } from '../context';
@@ -81,6 +81,31 @@ export const subscriptionRoutes: Route[] = [
         }
       }
       return { subscribed, already_subscribed: alreadySubscribed };
+    },
+  },
+  {
+    // The caller's own subscriptions, by channel name, as the family's server takes them.
+    method: 'DELETE',
+    path: '/users/me/subscriptions',
+    params: ['subscriptions'],
+    handle({ sim, user, params }) {
+      const requested = params.requiredJson('subscriptions');
+      if (!Array.isArray(requested) || requested.some((name) => typeof name !== 'string')) throw badRequest('subscriptions is not a list of channel names');
+      const removed: string[] = [];
+      const notRemoved: string[] = [];
+      for (const name of requested as string[]) {
+        const stream = getStreamByName(sim.db, name.trim());
+        if (stream === undefined) throw badRequest(`Channel(s) (${name}) do not exist`);
+        if (!isSubscribed(sim.db, user.user_id, stream.stream_id)) {
+          notRemoved.push(stream.name);
+          continue;
+        }
+        sim.db.prepare('UPDATE subscriptions SET active = 0 WHERE user_id = ? AND stream_id = ?').run(user.user_id, stream.stream_id);
+        sim.queues.publish([user.user_id], { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: stream.stream_id, name: stream.name }] });
+        sim.queues.publish(subscriberIds(sim.db, stream.stream_id), { type: 'subscription', op: 'peer_remove', stream_ids: [stream.stream_id], user_ids: [user.user_id] });
+        removed.push(stream.name);
+      }
+      return { removed, not_removed: notRemoved };
     },
   },
 ];

@@ -181,13 +181,16 @@ function userStatuses(sim: Sim): Record<string, unknown> {
   return Object.fromEntries(rows.map((row) => [String(row.user_id), userStatusRecord(sim, row)]).filter(([, record]) => Object.keys(record as object).length > 0));
 }
 
+/** As the family's server counts them: a channel the user left keeps its unread flags, not its counts. */
 function unreadMessages(sim: Sim, request: RegisterRequest): State {
   const display = sim.realm().empty_topic_display_name;
   const allowEmpty = request.queue.capabilities['empty_topic_name'] === true;
   const rows = sim.db
     .prepare(
       `SELECT m.id, m.type, m.stream_id, m.topic, m.dm_key, m.sender_id, um.flags FROM user_messages um JOIN messages m ON m.id = um.message_id
-       WHERE um.user_id = ? AND (um.flags & ${FLAG.read}) = 0 ORDER BY m.id`,
+       WHERE um.user_id = ? AND (um.flags & ${FLAG.read}) = 0
+         AND (m.type != 'stream' OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = um.user_id AND s.stream_id = m.stream_id AND s.active = 1))
+       ORDER BY m.id`,
     )
     .all(request.user.user_id) as { id: number; type: string; stream_id: number | null; topic: string; dm_key: string | null; sender_id: number; flags: number }[];
   const pms = new Map<number, number[]>();
