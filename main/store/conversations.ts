@@ -111,6 +111,8 @@ function titleOf(db: ReadOnlyMirror, conversation: ConversationKey, own_user_id:
 /**
  * The conversations with cached messages, the most recently active first, a page of `limit` whose
  * newest message is older than `before`; unread counts are the server's (unread_conversations).
+ * Topics of channels the user is not subscribed to (previewed, found by a search) are left out, as
+ * the family's own Recent conversations leaves them out.
  */
 export function recentConversations(db: ReadOnlyMirror, own_user_id: number, page: { before?: number | undefined; limit: number }): RecentPage {
   const rows = reader(
@@ -119,9 +121,11 @@ export function recentConversations(db: ReadOnlyMirror, own_user_id: number, pag
      FROM (SELECT conversation, max(message_id) AS last_message_id FROM messages GROUP BY conversation) c
      JOIN messages m ON m.message_id = c.last_message_id
      LEFT JOIN unread_conversations u ON u.conversation = c.conversation
-     WHERE c.last_message_id < ? ORDER BY c.last_message_id DESC LIMIT ?`,
+     WHERE c.last_message_id < ?
+       AND (c.conversation GLOB ? OR json_extract(m.json, '$.stream_id') IN (SELECT stream_id FROM subscriptions))
+     ORDER BY c.last_message_id DESC LIMIT ?`,
     recentRow,
-  ).all(page.before ?? Number.MAX_SAFE_INTEGER, page.limit + 1);
+  ).all(page.before ?? Number.MAX_SAFE_INTEGER, `${DIRECT_KEY_PREFIX}*`, page.limit + 1);
   // SQLite takes the bare sender_full_name from the row holding max(message_id): each sender's latest name.
   const participants = reader(
     db,

@@ -1,12 +1,13 @@
 // Recent conversations from the mirror: newest activity first, paged by the previous page's last
-// message, titled, with the latest distinct senders and the server's unread count.
+// message, titled, with the latest distinct senders and the server's unread count; only the
+// subscribed channels' topics, and every direct conversation.
 import type { Message } from '../../../shared/api/records';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
 import { recentConversations } from '../../../main/store/conversations';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
-import { channelsTable } from '../../../main/store/channels';
+import { channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { upsertMessages } from '../../../main/store/messages';
 import { setRealmValues } from '../../../main/store/realm';
 import { replaceUnread } from '../../../main/store/unread';
@@ -33,7 +34,8 @@ function direct(id: number, sender_id: number, sender_full_name: string): Messag
 
 beforeEach(() => {
   db = openMirror(':memory:');
-  upsertRecords(db, channelsTable, [channel(5, 'general')]);
+  upsertRecords(db, channelsTable, [channel(5, 'general'), channel(6, 'elsewhere')]);
+  upsertRecords(db, subscriptionsTable, [{ ...channel(5, 'general'), color: '#c2c2c2' }]);
   upsertRecords(db, usersTable, [user(SELF, 'Ada', 'ada@example.com'), user(7, 'Cy', 'cy@example.com')]);
   upsertMessages(
     db,
@@ -88,6 +90,12 @@ describe('recent conversations', () => {
     setRealmValues(db, { realm_empty_topic_display_name: 'general chat' });
     upsertMessages(db, [{ message: message(18, '', from(2, 'Bo')), flags: [] }], new ChangeCollector());
     expect(recentConversations(db, SELF, { limit: 1 }).conversations.map((c) => c.title)).toEqual(['#general › general chat']);
+  });
+
+  // The family's own Recent conversations shows none of them either.
+  it('leaves out the topics of a channel the user is not subscribed to (previewed, or found by a search)', () => {
+    upsertMessages(db, [{ message: message(19, 'elsewhere topic', { ...from(2, 'Bo'), stream_id: 6, display_recipient: 'elsewhere' }), flags: ['read', 'historical'] }], new ChangeCollector());
+    expect(recentConversations(db, SELF, { limit: 30 }).conversations.map((c) => c.last_message_id)).toEqual([17, 12, 11]);
   });
 
   it('is empty, with nothing more, when the mirror holds no message', () => {
