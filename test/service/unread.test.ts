@@ -51,6 +51,13 @@ describe('--messages N', () => {
     expect(flags).not.toContain('read');
   });
 
+  it('sends unread_msgs only to a registration for both message and update_message_flags, as a real server does', async () => {
+    for (const types of [['message'], ['update_message_flags']]) {
+      const reply = await demo.clients.member.post('/register', { fetch_event_types: types });
+      expect(reply.body).not.toHaveProperty('unread_msgs');
+    }
+  });
+
   it('orders the history by time as it orders by ID', () => {
     const disorder = demo.service.db.prepare('SELECT COUNT(*) FROM messages a JOIN messages b ON b.id = a.id + 1 WHERE b.timestamp < a.timestamp').pluck().get();
     expect(disorder).toBe(0);

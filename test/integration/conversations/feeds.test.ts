@@ -162,7 +162,7 @@ describe('a channel the user is not subscribed to', () => {
     await directory['channels.unsubscribe']({ stream_id: DEMO.channels.sandbox });
     await until(async () => (await h['channel.about']({ stream_id: DEMO.channels.sandbox }))?.subscribed === false, 'the unsubscription filed');
     expect(sandboxUnread()).toEqual([]);
-    const registered = await clientFor(service.url, member).post('/register', { event_types: JSON.stringify(['message']) });
+    const registered = await clientFor(service.url, member).post('/register', { event_types: JSON.stringify(['message', 'update_message_flags']) });
     const { streams } = registered.body['unread_msgs'] as { streams: { stream_id: number }[] };
     expect(streams.map((entry) => entry.stream_id)).not.toContain(DEMO.channels.sandbox);
 

@@ -65,7 +65,8 @@ export function initialState(sim: Sim, request: RegisterRequest): State {
     Object.assign(state, presences(sim, { slim: request.queue.slimPresence, historyDays: request.presenceHistoryDays }), { server_timestamp: Date.now() / 1000 });
   }
   if (wants('message')) state['max_message_id'] = sim.db.prepare('SELECT COALESCE(MAX(id), -1) FROM messages').pluck().get();
-  if (wants('message') || wants('update_message_flags')) state['unread_msgs'] = unreadMessages(sim, request);
+  // Keeping unread counts current takes both kinds of events, so a real server sends them only for both.
+  if (wants('message') && wants('update_message_flags')) state['unread_msgs'] = unreadMessages(sim, request);
   if (wants('starred_messages')) {
     state['starred_messages'] = sim.db.prepare(`SELECT message_id FROM user_messages WHERE user_id = ? AND (flags & ${FLAG.starred}) != 0 ORDER BY message_id`).pluck().all(request.user.user_id);
   }
