@@ -204,9 +204,12 @@ const channelAboutRow = z.object({
 export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel: number | null): ChannelAbout | undefined {
   const row = reader(
     db,
-    `SELECT c.stream_id, c.name, s.stream_id IS NOT NULL AS subscribed, c.is_archived,
+    // Either record may be missing: a subscription carries the channel's fields too (as the sidebar reads it).
+    `SELECT k.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, s.stream_id IS NOT NULL AS subscribed,
+            coalesce(c.is_archived, json_extract(s.json, '$.is_archived'), 0) AS is_archived,
             coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy
-     FROM channels c LEFT JOIN subscriptions s ON s.stream_id = c.stream_id WHERE c.stream_id = ?`,
+     FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id
+     WHERE c.stream_id IS NOT NULL OR s.stream_id IS NOT NULL`,
     channelAboutRow,
   ).get(stream_id);
   if (!row) return undefined;

@@ -1,7 +1,8 @@
-// The channel list's summaries come from the queried columns, read back through a checked row.
+// The channel list's summaries come from the queried columns, read back through a checked row;
+// one channel as its feed heads it, subscribed to or not.
 import { afterEach, expect, it } from 'vitest';
 import type { Channel } from '../../../shared/api/records';
-import { channelSummaries, channelsTable, subscribedChannelIds, subscriptionsTable } from '../../../main/store/channels';
+import { channelAbout, channelSummaries, channelsTable, subscribedChannelIds, subscriptionsTable } from '../../../main/store/channels';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
 
@@ -31,4 +32,15 @@ it('refuses a row the app never wrote rather than showing it', () => {
   upsertRecords(db, channelsTable, [channel(1, 'alpha')]);
   db.prepare(`UPDATE channels SET is_archived = 'yes'`).run();
   expect(() => channelSummaries(db)).toThrow();
+});
+
+it('heads a channel’s feed whether the user is subscribed to it or not, from whichever record the mirror has', () => {
+  const db = openMirror(':memory:');
+  dbs.push(db);
+  upsertRecords(db, channelsTable, [channel(1, 'joined'), channel(2, 'previewed', { topics_policy: 'disable_empty_topic' } as Partial<Channel>)]);
+  upsertRecords(db, subscriptionsTable, [{ stream_id: 1 }, { ...channel(3, 'only subscribed'), is_archived: true }] as never);
+  expect(channelAbout(db, 1, 372)).toEqual({ stream_id: 1, name: 'joined', subscribed: true, is_archived: false, empty_topic: 'allowed' });
+  expect(channelAbout(db, 2, 372)).toEqual({ stream_id: 2, name: 'previewed', subscribed: false, is_archived: false, empty_topic: 'refused' });
+  expect(channelAbout(db, 3, 372)).toEqual({ stream_id: 3, name: 'only subscribed', subscribed: true, is_archived: true, empty_topic: 'allowed' });
+  expect(channelAbout(db, 4, 372)).toBeUndefined();
 });
