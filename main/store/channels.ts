@@ -197,6 +197,7 @@ const channelAboutRow = z.object({
   name: z.string(),
   subscribed: flag,
   is_archived: flag,
+  invite_only: flag,
   topics_policy: sidebarChannelRow.shape.topics_policy,
 });
 
@@ -207,6 +208,7 @@ export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel
     // Either record may be missing: a subscription carries the channel's fields too (as the sidebar reads it).
     `SELECT k.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, s.stream_id IS NOT NULL AS subscribed,
             coalesce(c.is_archived, json_extract(s.json, '$.is_archived'), 0) AS is_archived,
+            coalesce(c.invite_only, json_extract(s.json, '$.invite_only'), 0) AS invite_only,
             coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy
      FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id
      WHERE c.stream_id IS NOT NULL OR s.stream_id IS NOT NULL`,

@@ -33,6 +33,8 @@ export interface ChannelAbout {
   name: string;
   subscribed: boolean;
   is_archived: boolean;
+  /** Private: only subscribers see its messages, so a preview shows none. */
+  invite_only: boolean;
   /** Whether a message may go to the empty topic (emptyTopicUse). */
   empty_topic: EmptyTopicUse;
 }

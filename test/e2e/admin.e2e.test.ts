@@ -1,10 +1,13 @@
 // The administration screens end to end: each form's success, and each error the spec lists for
-// it shown to the user (from the server, or prevented with the reason before sending).
+// it shown to the user (from the server, or prevented with the reason before sending); a private
+// channel an administrator is not in, opened from Browse channels.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import type { ServiceAccount, ServiceOptions } from '../service/index';
-import { seriousViolations } from './a11y';
+import { DEMO } from '../service/testing/demo';
+import { clientFor } from '../service/testing/client';
+import { checkScreen, seriousViolations } from './a11y';
 import { fromMenu, openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World, waitFor } from './harness';
 
 let world: World;
@@ -382,6 +385,31 @@ describe('outgoing-webhook bots', () => {
   });
 });
 
+describe('a private channel the administrator is not in', () => {
+  it('opens from Browse channels saying that only its subscribers see its new messages', async () => {
+    await clientFor(world.service.url, byEmail('admin@demo.example')).delete('/users/me/subscriptions', { subscriptions: ['leadership'] });
+    await openView(page, 'Browse channels');
+    await page.getByLabel('All I can see').check();
+    await page.locator('[data-testid=channel] button.channel-name', { hasText: '#leadership' }).click();
+    const feed = page.locator(`section.channel-feed[data-stream="${DEMO.channels.leadership}"]`);
+    await expect.poll(() => feed.getByTestId('channel-preview').textContent()).toContain('#leadership is private: only its subscribers see its new messages.');
+    // What the administrator received while in it stays readable, as on the server.
+    await feed.getByText('Q3 planning doc is ready.').waitFor();
+    // Only subscribers may write there: no compose box to type into and be refused.
+    expect(await feed.getByTestId('composer').count()).toBe(0);
+    await checkScreen(page, 'channel-view-private');
+
+    // One they were never in: nothing of it to show, and the feed says why rather than "no messages".
+    const owner = clientFor(world.service.url, byEmail('owner@demo.example'));
+    await owner.post('/users/me/subscriptions', { subscriptions: [{ name: 'board' }], invite_only: true });
+    await owner.post('/messages', { type: 'stream', to: 'board', topic: 'minutes', content: 'Not for everyone' });
+    await openView(page, 'Browse channels');
+    await page.getByLabel('All I can see').check();
+    await page.locator('[data-testid=channel] button.channel-name', { hasText: '#board' }).click();
+    await expect.poll(() => page.locator('section.channel-feed .empty').textContent()).toBe('Only subscribers of #board see its messages.');
+  });
+});
+
 describe('for those the forms are not for', () => {
   it('shows an administrator without can_create_users the server\'s refusal', async () => {
     await fromMenu(page, 'Add account');
@@ -474,3 +502,4 @@ describe('on other servers', () => {
     }
   });
 });
+

@@ -1,11 +1,11 @@
 // The app in Chromium against a real server, as a new user meets it: the sign-in card names the
 // server's version and level, a member of an organization that hides emails signs in, and the
 // Inbox shows the server's unread conversations, the empty topic under the organization's name for
-// it. Screenshots of each screen, axe on each.
+// it; a channel the member is not in opens as a preview. Screenshots of each screen, axe on each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkScreen } from '../e2e/a11y';
-import { launchChromium, startApp, tempDir, waitFor, type RunningApp } from '../e2e/harness';
+import { launchChromium, openView, startApp, tempDir, waitFor, type RunningApp } from '../e2e/harness';
 import { account, Bare, marker, realServer } from './harness';
 import { forgetKeychainService } from '../support/keychain';
 
@@ -54,4 +54,14 @@ it('signs a member in through the card that names the real server, and shows the
   await expect.poll(() => generalChat.locator('.inbox-row-title').allTextContents(), { timeout: 30_000 }).toEqual(['general chat']);
   await expect.poll(() => generalChat.locator('.inbox-row-title').evaluate((title) => getComputedStyle(title).fontStyle)).toBe('italic');
   await checkScreen(page, 'real-inbox');
+});
+
+it('previews a channel the member is not subscribed to, with its real messages', async () => {
+  await openView(page, 'Browse channels');
+  await page.locator('[data-testid=channel] button.channel-name', { hasText: '#Denmark' }).click();
+  const feed = page.locator('section.channel-feed');
+  await expect.poll(() => feed.getByTestId('channel-preview').textContent()).toContain('You are not subscribed to #Denmark');
+  // The organization's history in it, fetched from the server.
+  await expect.poll(() => feed.locator('[data-testid=message]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await checkScreen(page, 'real-channel-preview');
 });

@@ -1,7 +1,8 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read, general chat, reactions, edits and topic moves, a channel
-// previewed, subscribed to and left, search. Each test works in a topic or channel of its own (or
-// finds its message by a word of its own), so the shared server's other traffic does not matter.
+// previewed, subscribed to and left, a private one not joined, search. Each test works in a topic
+// or channel of its own (or finds its message by a word of its own), so the shared server's other
+// traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -146,6 +147,17 @@ describe('against a real server', () => {
     expect(await channelUnread()).toBe(0);
     const registered = await asIago().call('POST', '/register', { event_types: ['message', 'update_message_flags'] });
     expect((registered.unread_msgs as { streams: { stream_id: number }[] }).streams.map((entry) => entry.stream_id)).not.toContain(stream_id);
+    // Archived, so runs of this suite do not pile channels up in the server's sidebars.
+    expect((await asIago().call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
+  });
+
+  it('knows a private channel an administrator is not in, shows none of its messages, and says why it cannot join', async () => {
+    const listing = await app.call('channels.list', { include_public: true, include_subscribed: true, exclude_archived: true, include_web_public: false, include_all: true });
+    const coreTeam = listing.channels.find((c) => c.name === 'core team');
+    if (!coreTeam) throw new Error('the private channel is not in the mirror');
+    expect(await app.call('channel.about', { stream_id: coreTeam.stream_id })).toMatchObject({ subscribed: false, invite_only: true });
+    expect((await app.call('channel.page', { stream_id: coreTeam.stream_id, anchor: 'first_unread', limit: 50, cached: false })).messages).toEqual([]);
+    await expect(app.call('channels.subscribe', { stream_id: coreTeam.stream_id })).rejects.toThrow('Unable to access channel (core team).');
   });
 
   it('finds a message by a word of it offline, from the mirror, and online from the server', async () => {
