@@ -20,6 +20,7 @@ import { outboxChannels } from './ipc-channels/outbox';
 import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
 import { sidebarChannels } from './ipc-channels/sidebar';
+import { subscriptionChannels } from './ipc-channels/subscriptions';
 import { inboxChannels } from './ipc-channels/inbox';
 import { localDataChannels } from './ipc-channels/local-data';
 import { recentChannels } from './ipc-channels/recent';
@@ -46,6 +47,7 @@ export * from './ipc-channels/search';
 export * from './ipc-channels/send-queue';
 export * from './ipc-channels/unread';
 export * from './ipc-channels/sidebar';
+export * from './ipc-channels/subscriptions';
 export * from './ipc-channels/inbox';
 export * from './ipc-channels/local-data';
 export * from './ipc-channels/recent';
@@ -55,6 +57,7 @@ export const ipcChannels = {
   ...localDataChannels,
   ...bulkChannels,
   ...directoryChannels,
+  ...subscriptionChannels,
   ...conversationChannels,
   ...channelFeedChannels,
   ...messageActionChannels,

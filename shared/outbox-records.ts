@@ -7,6 +7,8 @@ export type OutboxRecord =
   | { table: 'conversations'; conversation: ConversationKey }
   | { table: 'saved_snippets'; saved_snippet_id: number }
   | { table: 'user_topics'; stream_id: number; topic: string }
+  /** The user's own settings for a channel (muted). */
+  | { table: 'subscriptions'; stream_id: number }
   | { table: 'messages'; message_id: number }
   /** Flags changed on several messages at once, by flag. */
   | { table: 'messages'; flag: string }
@@ -22,6 +24,8 @@ export function outboxRecordKey(record: OutboxRecord): string {
       return `saved_snippets:${record.saved_snippet_id}`;
     case 'user_topics':
       return `user_topics:${record.stream_id}:${record.topic}`;
+    case 'subscriptions':
+      return `subscriptions:${record.stream_id}`;
     case 'messages':
       return 'flag' in record ? `messages:${record.flag}` : `messages:${record.message_id}`;
     case 'scheduled_messages':

@@ -1,26 +1,16 @@
-// Browsing the mirror: channels by folder (joining and leaving one), the user directory, profiles.
+// Browsing the mirror: channels by folder, the user directory, profiles.
 import { hiddenAddressMessage } from '../admin/listed-users';
 import { classifyFailure } from '../api/failures';
 import { UserFacingError } from '../app/user-facing-error';
-import { channelsTable, storeChannels } from '../store/channels';
-import { getRecord } from '../store/keyed-table';
+import { storeChannels } from '../store/channels';
 import { hiddenAddresses, searchUsers, storeUsers, userByEmail, userById } from '../store/users';
 import type { CoreContext } from './context';
 import { channelListing, peoplePresence, userProfile, userSummary } from './directory-views';
 import type { AreaHandlers } from './dispatch';
 
-/** The family names channels, not numbers them, in (un)subscribing: the name the mirror has now. */
-function knownChannel(context: CoreContext, stream_id: number, doing: string) {
-  const session = context.activeSession();
-  session.requireOnline(doing);
-  const channel = getRecord(session.db, channelsTable, stream_id);
-  if (!channel) throw new UserFacingError('BAD_REQUEST', 'This app does not know that channel; ask the server for its channel list first.');
-  return { session, name: channel.name };
-}
-
 export function directoryHandlers(
   context: CoreContext,
-): AreaHandlers<'channels.list' | 'channels.fetch' | 'channels.subscribe' | 'channels.unsubscribe' | 'users.search' | 'users.profile' | 'users.presence' | 'users.byEmail' | 'users.fetch'> {
+): AreaHandlers<'channels.list' | 'channels.fetch' | 'users.search' | 'users.profile' | 'users.presence' | 'users.byEmail' | 'users.fetch'> {
   return {
     'channels.list': (filters) => channelListing(context.activeSession().db, filters),
     'channels.fetch': async (filters) => {
@@ -31,17 +21,6 @@ export function directoryHandlers(
       const shown = new Set(streams.map((channel) => channel.stream_id));
       const listing = channelListing(session.db, { ...filters, include_all: true, exclude_archived: false });
       return { ...listing, channels: listing.channels.filter((channel) => shown.has(channel.stream_id)) };
-    },
-    // The events that follow file the change: the subscription, and on leaving the channel's unread counts.
-    'channels.subscribe': async ({ stream_id }) => {
-      const { session, name } = knownChannel(context, stream_id, 'Subscribing to a channel');
-      await session.client.call('subscribe', { subscriptions: [{ name }] });
-      return null;
-    },
-    'channels.unsubscribe': async ({ stream_id }) => {
-      const { session, name } = knownChannel(context, stream_id, 'Unsubscribing from a channel');
-      await session.client.call('unsubscribe', { subscriptions: [name] });
-      return null;
     },
     'users.fetch': async () => {
       const session = context.activeSession();

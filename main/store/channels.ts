@@ -143,6 +143,12 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
   },
 };
 
+/** The user's mute of a channel they are subscribed to, as the settings' update event files it. */
+export function setChannelMuted(db: MirrorDatabase, stream_id: number, is_muted: boolean, changes: ChangeSink): void {
+  patchRecord(db, subscriptionsTable, stream_id, (s) => ({ ...s, is_muted }));
+  changes.add('subscriptions', stream_id);
+}
+
 /** Channels as the server listed them on demand. */
 export function storeChannels(db: MirrorDatabase, channels: readonly Channel[], changes: ChangeSink): void {
   upsertRecords(db, channelsTable, channels);
@@ -198,6 +204,7 @@ const channelAboutRow = z.object({
   subscribed: flag,
   is_archived: flag,
   invite_only: flag,
+  is_muted: flag,
   topics_policy: sidebarChannelRow.shape.topics_policy,
 });
 
@@ -209,6 +216,7 @@ export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel
     `SELECT k.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, s.stream_id IS NOT NULL AS subscribed,
             coalesce(c.is_archived, json_extract(s.json, '$.is_archived'), 0) AS is_archived,
             coalesce(c.invite_only, json_extract(s.json, '$.invite_only'), 0) AS invite_only,
+            coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
             coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy
      FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id
      WHERE c.stream_id IS NOT NULL OR s.stream_id IS NOT NULL`,

@@ -15,6 +15,7 @@ export const DEFERRABLE_OPERATIONS = [
   'updateMessageFlags',
   'markNarrowRead',
   'updateUserTopic',
+  'updateSubscriptionSettings',
   'removeReaction',
   'addReaction',
   'sendMessage',

@@ -23,6 +23,7 @@ export interface DeferredParams {
   updateMessageFlags: ParamsOf<'updateMessageFlags'>;
   markNarrowRead: { narrow: NarrowTerm[] };
   updateUserTopic: ParamsOf<'updateUserTopic'>;
+  updateSubscriptionSettings: ParamsOf<'updateSubscriptionSettings'>;
   removeReaction: ParamsOf<'removeReaction'>;
   addReaction: ParamsOf<'addReaction'>;
   /** As the app queues them: channels and people by id. */
@@ -57,6 +58,7 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
     narrow: z.array(z.object({ operator: text, operand: z.union([text, z.number(), z.array(z.number())]), negated: z.boolean().exactOptional() })),
   }),
   updateUserTopic: z.object({ stream_id: id, topic: text, visibility_policy: z.number().int() }),
+  updateSubscriptionSettings: z.object({ subscription_data: z.array(z.object({ stream_id: id, property: text, value: z.union([z.boolean(), text]) })) }),
   removeReaction: z.object({ message_id: id, emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   addReaction: z.object({ message_id: id, emoji_name: text, emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   sendMessage: z.object({ type: messageType, to: recipients, topic: text.exactOptional(), content: text }),
@@ -73,6 +75,7 @@ export interface DeferredResults extends Record<DeferredAction, unknown> {
   updateMessageFlags: ResultOf<'updateMessageFlags'>;
   markNarrowRead: { updated_count: number };
   updateUserTopic: ResultOf<'updateUserTopic'>;
+  updateSubscriptionSettings: ResultOf<'updateSubscriptionSettings'>;
   removeReaction: ResultOf<'removeReaction'>;
   addReaction: ResultOf<'addReaction'>;
 }
@@ -89,6 +92,7 @@ const SENDERS: Senders = {
   updateMessageFlags: (client, _db, params) => client.call('updateMessageFlags', params),
   markNarrowRead: (client, _db, params) => markNarrowRead(client, params),
   updateUserTopic: (client, _db, params) => client.call('updateUserTopic', params),
+  updateSubscriptionSettings: (client, _db, params) => client.call('updateSubscriptionSettings', params),
   removeReaction: (client, _db, params) => client.call('removeReaction', params),
   addReaction: (client, _db, params) => client.call('addReaction', params),
 };

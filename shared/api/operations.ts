@@ -288,6 +288,11 @@ export interface SubscribeParams {
   subscriptions: { name: string }[];
 }
 
+/** Settings of the caller's own subscriptions (reference: not shown in the spec), e.g. is_muted. */
+export interface UpdateSubscriptionSettingsParams {
+  subscription_data: { stream_id: number; property: string; value: boolean | string }[];
+}
+
 /** The caller's own subscriptions, by channel name. */
 export interface UnsubscribeParams {
   subscriptions: string[];
@@ -377,6 +382,7 @@ export interface Operations {
   /** Per user id (as a string), the names of the channels subscribed to now, and of those already subscribed to. */
   subscribe: { params: SubscribeParams; result: { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> } };
   unsubscribe: { params: UnsubscribeParams; result: { removed: string[]; not_removed: string[] } };
+  updateSubscriptionSettings: { params: UpdateSubscriptionSettingsParams; result: Empty };
 }
 
 export type OperationName = keyof Operations;

@@ -35,6 +35,8 @@ export interface ChannelAbout {
   is_archived: boolean;
   /** Private: only subscribers see its messages, so a preview shows none. */
   invite_only: boolean;
+  /** The user's mute of it (false when not subscribed). */
+  is_muted: boolean;
   /** Whether a message may go to the empty topic (emptyTopicUse). */
   empty_topic: EmptyTopicUse;
 }

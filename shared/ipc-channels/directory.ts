@@ -57,10 +57,6 @@ export const directoryChannels = {
   'users.byEmail': channel<UserProfile | null>()(z.object({ email: z.string().trim().min(3).max(254) })),
   /** Asks the server (GET /streams with these filters) and keeps what it answers in the mirror. */
   'channels.fetch': channel<ChannelListing>()(channelFilters),
-  /** Subscribes the user to a channel the mirror knows; the server's subscription event then shows it in the sidebar. */
-  'channels.subscribe': channel<null>()(z.object({ stream_id: id })),
-  /** Leaves a channel; the server's remove event then takes it, and its unread counts, out of the sidebar and the Inbox. */
-  'channels.unsubscribe': channel<null>()(z.object({ stream_id: id })),
   /** Asks the server for every user with profile data (GET /users) and keeps them in the mirror. */
   'users.fetch': channel<{ fetched: number }>()(z.undefined()),
 } as const;

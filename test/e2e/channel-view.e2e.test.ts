@@ -4,7 +4,8 @@
 // message (or `r`) writes in that message's topic, another topic can be typed, the topic left empty
 // writes in general chat where the channel takes it, a header opens its topic, and a channel with
 // no messages says so; a channel the reader is not subscribed to opens from Browse channels as a
-// preview, with Subscribe, and is left from there. Looked at in the light and dark themes with axe.
+// preview, with Subscribe, and is left from there; a channel is muted from its view. Looked at in
+// the light and dark themes with axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -171,6 +172,17 @@ describe('a channel’s view', () => {
     const quiet = Number(world.service.db.prepare("SELECT stream_id FROM streams WHERE name = 'quiet'").pluck().get());
     await openChannel(quiet);
     await expect.poll(() => page.locator(`section.channel-feed[data-stream="${quiet}"] .empty`).textContent()).toBe('No messages in #quiet yet.');
+  });
+
+  it('mutes the channel from its view: dimmed in the sidebar until unmuted', async () => {
+    await openChannel(1);
+    await feed().getByRole('button', { name: 'Mute channel' }).click();
+    await expect.poll(() => channelRow(1).getAttribute('data-muted')).toBe('true');
+    await expect.poll(() => world.service.db.prepare('SELECT is_muted FROM subscriptions WHERE user_id = ? AND stream_id = 1').pluck().get(reader.user_id)).toBe(1);
+    expect(await feed().getByTestId('channel-mute').textContent()).toContain('Unmute channel');
+    await checkScreen(page, 'channel-view-muted');
+    await feed().getByRole('button', { name: 'Unmute channel' }).click();
+    await expect.poll(() => channelRow(1).getAttribute('data-muted')).toBe('false');
   });
 
   it('previews a channel the reader is not subscribed to, from Browse channels, subscribes to it there and leaves it', async () => {

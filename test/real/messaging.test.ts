@@ -1,8 +1,8 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read, general chat, reactions, edits and topic moves, a channel
-// previewed, subscribed to and left, a private one not joined, search. Each test works in a topic
-// or channel of its own (or finds its message by a word of its own), so the shared server's other
-// traffic does not matter.
+// previewed, subscribed to and left, a private one not joined, a mute, search. Each test works in
+// a topic or channel of its own (or finds its message by a word of its own, or puts back the mute
+// it set), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -149,6 +149,20 @@ describe('against a real server', () => {
     expect((registered.unread_msgs as { streams: { stream_id: number }[] }).streams.map((entry) => entry.stream_id)).not.toContain(stream_id);
     // Archived, so runs of this suite do not pile channels up in the server's sidebars.
     expect((await asIago().call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
+  });
+
+  it('mutes a channel, in the app at once and on the server, and unmutes it', async () => {
+    const serverMute = async () => {
+      const answer = await asIago().call('GET', '/users/me/subscriptions');
+      return (answer.subscriptions as { stream_id: number; is_muted: boolean }[]).find((s) => s.stream_id === VERONA)?.is_muted;
+    };
+    expect(await app.call('channels.setMuted', { stream_id: VERONA, muted: true })).toEqual({ pending: false, value: null });
+    expect(await app.call('channel.about', { stream_id: VERONA })).toMatchObject({ is_muted: true });
+    expect(await serverMute()).toBe(true);
+    await app.call('channels.setMuted', { stream_id: VERONA, muted: false });
+    expect(await serverMute()).toBe(false);
+    // The server's two update events (in_home_view, then is_muted) leave the app's as the user set it.
+    await until(async () => (await app.call('channel.about', { stream_id: VERONA }))?.is_muted === false, 'unmuted in the app');
   });
 
   it('knows a private channel an administrator is not in, shows none of its messages, and says why it cannot join', async () => {

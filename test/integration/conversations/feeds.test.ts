@@ -2,12 +2,12 @@
 // it for context), a channel's every topic interleaved (the channel view) from the server and then
 // from the mirror alone, offline, with newer pages after what is shown; and a topic's messages
 // renamed, resolved and moved, the mirror following the server's event, refusals in its words;
-// a channel the user is not subscribed to previewed, subscribed to, and left.
+// a channel the user is not subscribed to previewed, subscribed to, and left; a channel muted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { READ_ABOVE_UNREAD } from '../../../main/app/feed-pages';
 import type { CoreContext } from '../../../main/handlers/context';
-import { directoryHandlers } from '../../../main/handlers/directory';
+import { subscriptionHandlers } from '../../../main/handlers/subscriptions';
 import { getMessage } from '../../../main/store/messages';
 import { unreadCounts } from '../../../main/store/unread';
 import { asCalled } from '../../support/ipc-calls';
@@ -142,7 +142,7 @@ describe('moving a topic', () => {
 
 describe('a channel the user is not subscribed to', () => {
   it('previews it from the server, then subscribes and leaves it again, each filed from the server’s event', async () => {
-    const directory = asCalled(directoryHandlers({ activeSession: () => session } as unknown as CoreContext));
+    const subscriptions = asCalled(subscriptionHandlers({ activeSession: () => session } as unknown as CoreContext));
     const owner = service.accounts.find((a) => a.role === 100)!;
     const reply = await clientFor(service.url, owner).post('/messages', { type: 'stream', to: DEMO.channels.sandbox, topic: 'tries', content: 'Sandbox news' });
     const news = reply.body['id'] as number;
@@ -151,7 +151,7 @@ describe('a channel the user is not subscribed to', () => {
     expect(ids(await h['channel.page']({ stream_id: DEMO.channels.sandbox, limit: 50, cached: true }))).not.toContain(news);
     expect(ids(await h['channel.page']({ stream_id: DEMO.channels.sandbox, limit: 50, cached: false }))).toContain(news);
 
-    await directory['channels.subscribe']({ stream_id: DEMO.channels.sandbox });
+    await subscriptions['channels.subscribe']({ stream_id: DEMO.channels.sandbox });
     await until(async () => (await h['channel.about']({ stream_id: DEMO.channels.sandbox }))?.subscribed === true, 'the subscription filed');
     const later = await clientFor(service.url, owner).post('/messages', { type: 'stream', to: DEMO.channels.sandbox, topic: 'tries', content: 'Now it comes' });
     await until(() => getMessage(session.db, later.body['id'] as number) !== undefined, 'a subscriber’s event brings the next message');
@@ -159,7 +159,7 @@ describe('a channel the user is not subscribed to', () => {
     expect(sandboxUnread().map((c) => c.unread)).toEqual([1]);
 
     // Left again: the server no longer counts the channel's unread messages, nor does the mirror.
-    await directory['channels.unsubscribe']({ stream_id: DEMO.channels.sandbox });
+    await subscriptions['channels.unsubscribe']({ stream_id: DEMO.channels.sandbox });
     await until(async () => (await h['channel.about']({ stream_id: DEMO.channels.sandbox }))?.subscribed === false, 'the unsubscription filed');
     expect(sandboxUnread()).toEqual([]);
     const registered = await clientFor(service.url, member).post('/register', { event_types: JSON.stringify(['message', 'update_message_flags']) });
@@ -167,6 +167,31 @@ describe('a channel the user is not subscribed to', () => {
     expect(streams.map((entry) => entry.stream_id)).not.toContain(DEMO.channels.sandbox);
 
     expect(await h['channel.about']({ stream_id: 9_999 })).toBeNull();
-    await expect(directory['channels.subscribe']({ stream_id: 9_999 })).rejects.toThrow('does not know that channel');
+    await expect(subscriptions['channels.setMuted']({ stream_id: DEMO.channels.sandbox, muted: true })).rejects.toThrow('Only a channel you are subscribed to can be muted.');
+    await expect(subscriptions['channels.subscribe']({ stream_id: 9_999 })).rejects.toThrow('does not know that channel');
+  });
+});
+
+describe('muting a channel', () => {
+  it('mutes it in the mirror at once, takes it out of the unread total, and the server holds the mute', async () => {
+    const subscriptions = asCalled(subscriptionHandlers({ activeSession: () => session } as unknown as CoreContext));
+    const random = DEMO.channels.random;
+    const unreadIn = await sendToMember('noise', 'much noise', moderator);
+    await clientFor(service.url, moderator).post('/messages', { type: 'stream', to: random, topic: 'noise', content: 'noise in random' });
+    await until(() => getMessage(session.db, unreadIn) !== undefined, 'cached');
+    await until(() => unreadCounts(session.db).conversations.some((c) => c.stream_id === random), 'the random message unread');
+    const before = unreadCounts(session.db).total;
+
+    expect(await subscriptions['channels.setMuted']({ stream_id: random, muted: true })).toEqual({ pending: false, value: null });
+    expect(await h['channel.about']({ stream_id: random })).toMatchObject({ is_muted: true });
+    expect(unreadCounts(session.db).total).toBeLessThan(before);
+    const mutedOnServer = () => service.db.prepare('SELECT is_muted FROM subscriptions WHERE user_id = ? AND stream_id = ?').pluck().get(member.user_id, random);
+    expect(mutedOnServer()).toBe(1);
+
+    await subscriptions['channels.setMuted']({ stream_id: random, muted: false });
+    expect(mutedOnServer()).toBe(0);
+    // The server's events (in_home_view, then is_muted) leave the mirror as the user set it.
+    await until(async () => (await h['channel.about']({ stream_id: random }))?.is_muted === false, 'unmuted');
+    expect(unreadCounts(session.db).total).toBe(before);
   });
 });

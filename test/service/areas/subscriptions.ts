@@ -1,5 +1,6 @@
 // Subscribing to channels (creating the ones that do not exist yet), with the `stream` create,
-// `subscription` add and peer_add events; unsubscribing, with the remove and peer_remove events.
+// `subscription` add and peer_add events; a subscription's own settings (muted, pinned), with
+// update events; unsubscribing, with the remove and peer_remove events.
 import { getStreamByName, getUser, isSubscribed, subscriberIds, userByApiEmail } from '../access';
 import type { Sim } from '../context';
 import { nowSeconds } from '../context';
@@ -81,6 +82,33 @@ export const subscriptionRoutes: Route[] = [
         }
       }
       return { subscribed, already_subscribed: alreadySubscribed };
+    },
+  },
+  {
+    // The caller's own settings per subscription; a mute is told as the family's server tells it:
+    // the deprecated in_home_view first, then is_muted.
+    method: 'POST',
+    path: '/users/me/subscriptions/properties',
+    params: ['subscription_data'],
+    handle({ sim, user, params }) {
+      const data = params.requiredJson('subscription_data');
+      if (!Array.isArray(data)) throw badRequest('subscription_data is not a list');
+      for (const entry of data as unknown[]) {
+        const { stream_id, property, value } = (typeof entry === 'object' && entry !== null ? entry : {}) as { stream_id?: unknown; property?: unknown; value?: unknown };
+        if (typeof stream_id !== 'number' || !isSubscribed(sim.db, user.user_id, stream_id)) throw badRequest(`Not subscribed to channel ID ${String(stream_id)}`);
+        if (property !== 'is_muted' && property !== 'in_home_view' && property !== 'pin_to_top') throw badRequest(`Unknown subscription property: ${String(property)}`);
+        if (typeof value !== 'boolean') throw badRequest(`${property} is not a boolean`);
+        if (property === 'pin_to_top') {
+          sim.db.prepare('UPDATE subscriptions SET pin_to_top = ? WHERE user_id = ? AND stream_id = ?').run(Number(value), user.user_id, stream_id);
+          sim.queues.publish([user.user_id], { type: 'subscription', op: 'update', property, value, stream_id });
+          continue;
+        }
+        const muted = property === 'is_muted' ? value : !value;
+        sim.db.prepare('UPDATE subscriptions SET is_muted = ? WHERE user_id = ? AND stream_id = ?').run(Number(muted), user.user_id, stream_id);
+        sim.queues.publish([user.user_id], { type: 'subscription', op: 'update', property: 'in_home_view', value: !muted, stream_id });
+        sim.queues.publish([user.user_id], { type: 'subscription', op: 'update', property: 'is_muted', value: muted, stream_id });
+      }
+      return {};
     },
   },
   {

@@ -1,0 +1,42 @@
+// The user's subscriptions: joining and leaving a channel (online; the server's subscription
+// events file them, and on leaving the channel's unread counts go), and muting one (in the mirror
+// at once, kept in the outbox offline, as a topic's preference is).
+import { UserFacingError } from '../app/user-facing-error';
+import { channelsTable, setChannelMuted, subscriptionsTable } from '../store/channels';
+import { getRecord } from '../store/keyed-table';
+import type { CoreContext } from './context';
+import type { AreaHandlers } from './dispatch';
+
+const UNKNOWN_CHANNEL = 'This app does not know that channel; ask the server for its channel list first.';
+
+/** The family names channels, not numbers them, in (un)subscribing: the name the mirror has now. */
+function knownChannel(context: CoreContext, stream_id: number, doing: string) {
+  const session = context.activeSession();
+  session.requireOnline(doing);
+  const channel = getRecord(session.db, channelsTable, stream_id);
+  if (!channel) throw new UserFacingError('BAD_REQUEST', UNKNOWN_CHANNEL);
+  return { session, name: channel.name };
+}
+
+export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channels.subscribe' | 'channels.unsubscribe' | 'channels.setMuted'> {
+  return {
+    'channels.subscribe': async ({ stream_id }) => {
+      const { session, name } = knownChannel(context, stream_id, 'Subscribing to a channel');
+      await session.client.call('subscribe', { subscriptions: [{ name }] });
+      return null;
+    },
+    'channels.unsubscribe': async ({ stream_id }) => {
+      const { session, name } = knownChannel(context, stream_id, 'Unsubscribing from a channel');
+      await session.client.call('unsubscribe', { subscriptions: [name] });
+      return null;
+    },
+    'channels.setMuted': async ({ stream_id, muted }) => {
+      const session = context.activeSession();
+      if (!getRecord(session.db, subscriptionsTable, stream_id)) throw new UserFacingError('BAD_REQUEST', 'Only a channel you are subscribed to can be muted.');
+      session.write((db, changes) => setChannelMuted(db, stream_id, muted, changes));
+      const payload = { subscription_data: [{ stream_id, property: 'is_muted', value: muted }] };
+      const deferred = await session.deferrable.call({ kind: 'updateSubscriptionSettings', record: { table: 'subscriptions', stream_id }, payload });
+      return deferred.pending ? deferred : { pending: false, value: null };
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// The user's subscriptions: joining and leaving a channel, and muting one. Each is filed in the
+// mirror from the server's subscription event (muting at once too, and offline it waits in the
+// outbox as a topic's preference does).
+import { z } from 'zod';
+import type { Deferred } from '../outbox-records';
+import { channel, id } from './define';
+
+export const subscriptionChannels = {
+  /** Subscribes the user to a channel the mirror knows; the server's subscription event then shows it in the sidebar. */
+  'channels.subscribe': channel<null>()(z.object({ stream_id: id })),
+  /** Leaves a channel; the server's remove event then takes it, and its unread counts, out of the sidebar and the Inbox. */
+  'channels.unsubscribe': channel<null>()(z.object({ stream_id: id })),
+  /** A muted channel is dimmed in the sidebar and its topics are not counted unless unmuted or followed. */
+  'channels.setMuted': channel<Deferred<null>>()(z.object({ stream_id: id, muted: z.boolean() })),
+} as const;
