@@ -50,6 +50,19 @@ describe('the first screens, end to end', () => {
     await page.getByLabel('Archived').uncheck();
   });
 
+  it('finds a channel by part of its name, case aside, and says when none is named so', async () => {
+    const names = () => page.locator('[data-testid=channel] .channel-name').allTextContents();
+    const find = page.getByLabel('Find a channel by name');
+    await find.fill('ENG');
+    await expect.poll(names).toEqual(['#engineering']);
+    // Only the folder holding a match is left.
+    await expect.poll(() => page.getByTestId('channel-folder').count()).toBe(1);
+    await find.fill('no-such-channel');
+    await expect.poll(() => page.locator('.channels .empty').textContent()).toBe('No channel named like “no-such-channel” matches these filters.');
+    await find.fill('');
+    await expect.poll(async () => (await names()).length).toBeGreaterThan(1);
+  });
+
   it('switches between light and dark themes, and remembers the choice', async () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await chooseTheme(page, 'Dark');
