@@ -32,8 +32,14 @@ function damage(path: string): void {
   closeSync(fd);
 }
 
+/**
+ * Switches in the window and waits until main has made the account active: only then is the other
+ * account's mirror closed. A file damaged before that would be written over by the closing
+ * session's checkpoint (seen under load, in CI run r38), and the damage never shown.
+ */
 async function switchTo(account_id: string): Promise<void> {
   await world.page.getByLabel('Account').selectOption(account_id);
+  await waitFor(async () => (await calls()['app.state'](undefined)).active_account_id === account_id, `${account_id} active in main`);
 }
 
 beforeAll(async () => {
