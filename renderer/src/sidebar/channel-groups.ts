@@ -1,6 +1,6 @@
 // The sidebar's channels grouped by channel folder (folders in their order, then the channels in
 // none), narrowed by the filter box and capped, with the unread counts that are not muted.
-import { channelNameMatches } from '../../../shared/channels';
+import { channelNameFilter } from '../../../shared/channels';
 import type { SidebarChannel, SidebarChannels, UnreadConversation, UnreadCounts } from '../../../shared/ipc';
 
 export interface ChannelGroup {
@@ -16,7 +16,8 @@ export interface ShownChannels {
 }
 
 export function groupChannels(tree: SidebarChannels, filter: string, cap: number): ShownChannels {
-  const matching = filter.trim() === '' ? tree.channels : tree.channels.filter((c) => channelNameMatches(c.name, filter));
+  const matches = channelNameFilter(filter);
+  const matching = filter.trim() === '' ? tree.channels : tree.channels.filter((c) => matches(c.name));
   const known = new Set(tree.folders.map((f) => f.channel_folder_id));
   const all: ChannelGroup[] = [
     ...tree.folders.map((f) => ({ key: `folder:${f.channel_folder_id}`, name: f.name, channels: matching.filter((c) => c.folder_id === f.channel_folder_id) })),
