@@ -1,5 +1,6 @@
 // A message written while the line to a real server is cut goes out once the line is back, and
-// exactly once even when the server stores it but its answer is lost on the way back.
+// exactly once even when the server stores it but its answer is lost on the way back; a channel
+// muted offline is muted on the server once the line is back.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { startLossyProxy, type LossyProxy } from '../integration/conversations/lossy-proxy';
@@ -45,4 +46,24 @@ it('delivers a message written offline exactly once, though the answer to its se
   ]);
   expect(onServer.map((m) => m.content)).toEqual([content]);
   expect(proxy.loseAnswers).toBe(0);
+});
+
+it('mutes a channel while offline, shown pending, and the server has the mute once the line is back', async () => {
+  const serverMute = async () => {
+    const answer = await new Bare(account('iago@zulip.com')).call('GET', '/users/me/subscriptions');
+    return (answer.subscriptions as { stream_id: number; is_muted: boolean }[]).find((s) => s.stream_id === VERONA)?.is_muted;
+  };
+  proxy.cut();
+  await until(async () => (await state()) === 'offline', 'the app offline');
+  expect(await app.call('channels.setMuted', { stream_id: VERONA, muted: true })).toMatchObject({ pending: true });
+  expect(await app.call('channel.about', { stream_id: VERONA })).toMatchObject({ is_muted: true });
+  expect(await serverMute()).toBe(false);
+
+  proxy.mend();
+  await app.call('sync.retryNow', undefined);
+  await until(async () => (await app.call('outbox.list', undefined)).length === 0, 'the mute sent');
+  expect(await serverMute()).toBe(true);
+  // Put back, so the suite's other files find Verona as they expect.
+  await app.call('channels.setMuted', { stream_id: VERONA, muted: false });
+  expect(await serverMute()).toBe(false);
 });
