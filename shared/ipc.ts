@@ -21,6 +21,7 @@ import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
 import { sidebarChannels } from './ipc-channels/sidebar';
 import { subscriptionChannels } from './ipc-channels/subscriptions';
+import { widgetChannels } from './ipc-channels/widgets';
 import { inboxChannels } from './ipc-channels/inbox';
 import { localDataChannels } from './ipc-channels/local-data';
 import { recentChannels } from './ipc-channels/recent';
@@ -48,6 +49,7 @@ export * from './ipc-channels/send-queue';
 export * from './ipc-channels/unread';
 export * from './ipc-channels/sidebar';
 export * from './ipc-channels/subscriptions';
+export * from './ipc-channels/widgets';
 export * from './ipc-channels/inbox';
 export * from './ipc-channels/local-data';
 export * from './ipc-channels/recent';
@@ -58,6 +60,7 @@ export const ipcChannels = {
   ...bulkChannels,
   ...directoryChannels,
   ...subscriptionChannels,
+  ...widgetChannels,
   ...conversationChannels,
   ...channelFeedChannels,
   ...messageActionChannels,

@@ -19,6 +19,7 @@ import { channelFeedHandlers } from '../handlers/channel-feed';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { subscriptionHandlers } from '../handlers/subscriptions';
+import { widgetHandlers } from '../handlers/widgets';
 import { notificationHandlers } from '../handlers/notifications';
 import { outboxHandlers } from '../handlers/outbox';
 import { draftHandlers } from '../handlers/drafts';
@@ -248,7 +249,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     setMirrorAside: setAside,
     pendingWork: pendingOf,
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...localDataHandlers(context), ...directoryHandlers(context), ...subscriptionHandlers(context), ...conversationHandlers(context), ...channelFeedHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts, unreadTotals), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...localDataHandlers(context), ...directoryHandlers(context), ...subscriptionHandlers(context), ...widgetHandlers(context), ...conversationHandlers(context), ...channelFeedHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts, unreadTotals), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

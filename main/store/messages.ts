@@ -199,7 +199,11 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
     updateMessage(
       db,
       message_id,
-      ({ message, flags }) => ({ message: { ...message, submessages: [...message.submessages, { msg_type, content, message_id, sender_id, id: submessage_id }] }, flags }),
+      // A replayed event is filed once: a widget's strike toggles, so a second copy would undo it.
+      ({ message, flags }) =>
+        message.submessages.some((submessage) => submessage.id === submessage_id)
+          ? { message, flags }
+          : { message: { ...message, submessages: [...message.submessages, { msg_type, content, message_id, sender_id, id: submessage_id }] }, flags },
       changes,
     );
   },

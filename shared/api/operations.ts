@@ -293,6 +293,13 @@ export interface UpdateSubscriptionSettingsParams {
   subscription_data: { stream_id: number; property: string; value: boolean | string }[];
 }
 
+/** An event on a message's widget (reference: not shown in the spec); content is the event as JSON text. */
+export interface SendSubmessageParams {
+  message_id: number;
+  msg_type: 'widget';
+  content: string;
+}
+
 /** The caller's own subscriptions, by channel name. */
 export interface UnsubscribeParams {
   subscriptions: string[];
@@ -383,6 +390,7 @@ export interface Operations {
   subscribe: { params: SubscribeParams; result: { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> } };
   unsubscribe: { params: UnsubscribeParams; result: { removed: string[]; not_removed: string[] } };
   updateSubscriptionSettings: { params: UpdateSubscriptionSettingsParams; result: Empty };
+  sendSubmessage: { params: SendSubmessageParams; result: Empty };
 }
 
 export type OperationName = keyof Operations;

@@ -184,6 +184,9 @@ describe('other mirrored records', () => {
     ]);
     expect(getMessage(db, 2)?.message).toMatchObject({ subject: '✔ dinner', last_moved_timestamp: 1700000100 });
     expect(getMessage(db, 2)?.message.submessages).toEqual([{ msg_type: 'widget', content: '{"vote":1}', message_id: 2, sender_id: 11, id: 7 }]);
+    // The same submessage again (a replayed batch) is filed once: a todo strike would undo itself.
+    applyEvents(db, [ev({ type: 'submessage', msg_type: 'widget', message_id: 2, submessage_id: 7, sender_id: 11, content: '{"vote":1}' })]);
+    expect(getMessage(db, 2)?.message.submessages).toHaveLength(1);
     applyEvents(db, [ev({ type: 'delete_message', message_type: 'stream', message_ids: [1], stream_id: 6, topic: 'dinner' })]);
     expect(getMessage(db, 1)).toBeUndefined();
     expect(getMessage(db, 2)).toBeDefined();
