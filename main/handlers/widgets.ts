@@ -1,16 +1,16 @@
 // A message's widget: a click becomes the submessage the family's clients would send for it, read
 // against the widget as the mirror holds it now; the server's submessage event then files it.
 import type { Message } from '../../shared/api/records';
-import { pollNewOption, pollVote, type Poll } from '../../shared/widgets/poll';
+import { pollNewOption, pollQuestion, pollVote, type Poll } from '../../shared/widgets/poll';
 import { widgetOf } from '../../shared/widgets/submessages';
-import { todoNewTask, todoStrike, type TodoList } from '../../shared/widgets/todo';
+import { todoNewTask, todoStrike, todoTitle, type TodoList } from '../../shared/widgets/todo';
 import type { AccountSession } from '../app/session';
 import { UserFacingError } from '../app/user-facing-error';
 import { getMessage } from '../store/messages';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
-type WidgetChannel = 'widgets.vote' | 'widgets.addOption' | 'widgets.strike' | 'widgets.addTask';
+type WidgetChannel = 'widgets.vote' | 'widgets.addOption' | 'widgets.setQuestion' | 'widgets.strike' | 'widgets.addTask' | 'widgets.setTitle';
 
 const GONE = 'This message is no longer here.';
 
@@ -53,6 +53,12 @@ export function widgetHandlers(context: CoreContext): AreaHandlers<WidgetChannel
       if (added === null) throw new UserFacingError('BAD_REQUEST', 'This option is already in the poll.');
       return send(session, message_id, added);
     },
+    'widgets.setQuestion': async ({ message_id, question }) => {
+      const { session, message } = widgetMessage(context, message_id, 'Changing the question');
+      const changed = pollQuestion(pollIn(message), question, session.account.user_id);
+      if (changed === null) throw new UserFacingError('FORBIDDEN', "Only the poll's author can change its question.");
+      return send(session, message_id, changed);
+    },
     'widgets.strike': async ({ message_id, key }) => {
       const { session, message } = widgetMessage(context, message_id, 'Marking a task');
       const strike = todoStrike(todoIn(message), key);
@@ -64,6 +70,12 @@ export function widgetHandlers(context: CoreContext): AreaHandlers<WidgetChannel
       const added = todoNewTask(todoIn(message), task, desc, session.account.user_id);
       if (added === null) throw new UserFacingError('BAD_REQUEST', 'Task already exists.');
       return send(session, message_id, added);
+    },
+    'widgets.setTitle': async ({ message_id, title }) => {
+      const { session, message } = widgetMessage(context, message_id, 'Renaming the list');
+      const changed = todoTitle(todoIn(message), title, session.account.user_id);
+      if (changed === null) throw new UserFacingError('FORBIDDEN', "Only the list's author can rename it.");
+      return send(session, message_id, changed);
     },
   };
 }

@@ -14,7 +14,11 @@ export const widgetChannels = {
   /** Votes for the poll's option, or takes the vote back where the user had voted for it. */
   'widgets.vote': channel<null>()(z.object({ message_id: id, key })),
   'widgets.addOption': channel<null>()(z.object({ message_id: id, option: text })),
+  /** The poll's author only, as the family's clients allow. */
+  'widgets.setQuestion': channel<null>()(z.object({ message_id: id, question: text })),
   /** Marks the task done, or not done again, for everyone. */
   'widgets.strike': channel<null>()(z.object({ message_id: id, key })),
   'widgets.addTask': channel<null>()(z.object({ message_id: id, task: text, desc: z.string().trim().max(WIDGET_TEXT_LIMIT) })),
+  /** The list's author only, as the family's clients allow. */
+  'widgets.setTitle': channel<null>()(z.object({ message_id: id, title: text })),
 } as const;

@@ -70,3 +70,8 @@ export function pollNewOption(poll: Poll, option: string, me: number): { type: '
   const idx = Math.max(0, ...mine.map(([, n]) => Number(n))) + 1;
   return { type: 'new_option', idx, option };
 }
+
+/** The event that changes the question; only the poll's author may send one. */
+export function pollQuestion(poll: Poll, question: string, me: number): { type: 'question'; question: string } | null {
+  return poll.author_id === me ? { type: 'question', question } : null;
+}

@@ -70,3 +70,8 @@ export function todoNewTask(list: TodoList, task: string, desc: string, me: numb
 export function todoStrike(list: TodoList, key: string): { type: 'strike'; key: string } | null {
   return list.tasks.some((task) => task.key === key) ? { type: 'strike', key } : null;
 }
+
+/** The event that renames the list; only its author may send one. */
+export function todoTitle(list: TodoList, title: string, me: number): { type: 'new_task_list_title'; title: string } | null {
+  return list.author_id === me ? { type: 'new_task_list_title', title } : null;
+}

@@ -42,6 +42,23 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('widgets against a real server', () => {
+  it('renames a list it started, as its author, and the server keeps the change', async () => {
+    const topic = marker('widget');
+    const conversation = channelTopicConversation(VERONA, topic);
+    await app.call('messages.send', { conversation, content: '/todo\nPack' });
+    const sent = async () => (await app.call('messages.page', { conversation, cached: true, limit: 5 })).messages[0]?.message;
+    await until(async () => (await sent())?.submessages.length === 1, 'the sent list with its widget');
+    const id = (await sent())?.id ?? 0;
+    const list = async () => {
+      const widget = await widgetIn(conversation, id);
+      return widget?.widget_type === 'todo' ? widget.todo : null;
+    };
+    expect(await list()).toMatchObject({ title: 'Task list', tasks: [{ task: 'Pack', desc: '', completed: false }] });
+    await app.call('widgets.setTitle', { message_id: id, title: 'Holiday' });
+    await until(async () => (await list())?.title === 'Holiday', 'the new title back from the server');
+    expect(await onServer(id)).toEqual([{ type: 'new_task_list_title', title: 'Holiday' }]);
+  });
+
   it('shows a poll another user started, votes, takes the vote back, adds an option, and sees their vote', async () => {
     const { id, conversation } = await hamletStarts('/poll What for lunch?\nPizza\n- Sushi');
     const poll = async () => {
@@ -70,6 +87,7 @@ describe('widgets against a real server', () => {
       { type: 'new_option', idx: 1, option: 'Tacos' },
     ]);
     await expect(app.call('widgets.addOption', { message_id: id, option: 'Pizza' })).rejects.toThrow('This option is already in the poll.');
+    await expect(app.call('widgets.setQuestion', { message_id: id, question: 'Dinner?' })).rejects.toThrow("Only the poll's author can change its question.");
 
     const tacos = `${iagoId()},1`;
     await hamlet().call('POST', '/submessage', { message_id: id, msg_type: 'widget', content: JSON.stringify({ type: 'vote', key: tacos, vote: 1 }) });
@@ -89,6 +107,7 @@ describe('widgets against a real server', () => {
     await until(async () => (await list())?.tasks[0]?.completed === true, 'the task struck');
     await app.call('widgets.addTask', { message_id: id, task: 'Post the letter', desc: 'before noon' });
     await until(async () => (await list())?.tasks.length === 3, 'the new task');
+    await expect(app.call('widgets.setTitle', { message_id: id, title: 'Mine now' })).rejects.toThrow("Only the list's author can rename it.");
     expect(await onServer(id)).toEqual([
       { type: 'strike', key: '0,canned' },
       { type: 'new_task', key: 1, task: 'Post the letter', desc: 'before noon', completed: false },

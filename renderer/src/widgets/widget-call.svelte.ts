@@ -3,7 +3,7 @@
 import type { IpcArgs } from '../../../shared/ipc';
 import { call, messageOf } from '../lib/ipc';
 
-type WidgetChannel = 'widgets.vote' | 'widgets.addOption' | 'widgets.strike' | 'widgets.addTask';
+type WidgetChannel = 'widgets.vote' | 'widgets.addOption' | 'widgets.setQuestion' | 'widgets.strike' | 'widgets.addTask' | 'widgets.setTitle';
 
 export class WidgetCall {
   busy = $state(false);

@@ -2,9 +2,9 @@
 // the submessages a real server stored (see test/real for the same against one).
 import { describe, expect, it } from 'vitest';
 import type { Submessage } from '../../../shared/api/records';
-import { pollNewOption, pollVote } from '../../../shared/widgets/poll';
+import { pollNewOption, pollQuestion, pollVote } from '../../../shared/widgets/poll';
 import { widgetOf } from '../../../shared/widgets/submessages';
-import { todoNewTask, todoStrike, UNTITLED_TODO } from '../../../shared/widgets/todo';
+import { todoNewTask, todoStrike, todoTitle, UNTITLED_TODO } from '../../../shared/widgets/todo';
 
 const AUTHOR = 11;
 const OTHER = 10;
@@ -93,6 +93,8 @@ describe('a poll', () => {
     expect(pollNewOption(state, 'Salad', OTHER)).toEqual({ type: 'new_option', idx: 5, option: 'Salad' });
     expect(pollNewOption(state, 'Salad', AUTHOR)).toEqual({ type: 'new_option', idx: 1, option: 'Salad' });
     expect(pollNewOption(state, 'Soup', AUTHOR)).toBeNull();
+    expect(pollQuestion(state, 'Dinner?', AUTHOR)).toEqual({ type: 'question', question: 'Dinner?' });
+    expect(pollQuestion(state, 'Dinner?', OTHER)).toBeNull();
   });
 });
 
@@ -130,6 +132,8 @@ describe('a todo list', () => {
     expect(todoStrike(state, '9,10')).toBeNull();
     expect(todoNewTask(state, 'Cook', '', OTHER)).toEqual({ type: 'new_task', key: 3, task: 'Cook', desc: '', completed: false });
     expect(todoNewTask(state, 'Post', '', AUTHOR)).toBeNull();
+    expect(todoTitle(state, 'Sunday', AUTHOR)).toEqual({ type: 'new_task_list_title', title: 'Sunday' });
+    expect(todoTitle(state, 'Sunday', OTHER)).toBeNull();
   });
 });
 
