@@ -109,6 +109,7 @@ export const messageEditRoutes: Route[] = [
       const audience = new Set(messageAudience(sim, message));
       sim.db.transaction(() => {
         sim.db.prepare('DELETE FROM reactions WHERE message_id = ?').run(message.id);
+        sim.db.prepare('DELETE FROM submessages WHERE message_id = ?').run(message.id);
         sim.db.prepare('DELETE FROM user_messages WHERE message_id = ?').run(message.id);
         sim.db.prepare('DELETE FROM messages WHERE id = ?').run(message.id);
       })();
