@@ -1,7 +1,7 @@
 // Roles, and who may see or act on which user, channel and message.
 import type { Db } from './db/schema';
 import type { MessageRow, StreamRow, UserRow } from './db/rows';
-import { administratorRequired } from './http/errors';
+import { administratorRequired, badRequest } from './http/errors';
 
 /** Who may see a user's real address: everyone (the default), or fewer (records/user.ts). */
 const EMAIL_VISIBILITY_EVERYONE = 1;
@@ -84,4 +84,11 @@ export function canSeeMessage(db: Db, user: UserRow, message: MessageRow): boole
   if (stream === undefined) return false;
   if (isSubscribed(db, user.user_id, stream.stream_id)) return stream.history_public_to_subscribers === 1;
   return stream.invite_only === 0 && !isGuest(user);
+}
+
+/** A message the user may see, for acting on it; any other is "invalid", as real servers say. */
+export function accessibleMessage(db: Db, user: UserRow, messageId: number): MessageRow {
+  const message = db.prepare('SELECT * FROM messages WHERE id = ?').get(messageId) as MessageRow | undefined;
+  if (message === undefined || !canSeeMessage(db, user, message)) throw badRequest('Invalid message(s)');
+  return message;
 }

@@ -4,9 +4,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from './testing/demo';
 
+interface Submessage {
+  sender_id: number;
+  content: string;
+}
+
 interface Message {
   content: string;
   is_me_message: boolean;
+  submessages: Submessage[];
+}
+
+/** The message whose widget is of this type, and what people did with it. */
+function widget(messages: readonly Message[], type: string): { sender: number; actions: { sender: number; data: Record<string, unknown> }[] } {
+  const message = messages.find((candidate) => candidate.submessages[0]?.content.startsWith(`{"widget_type": "${type}"`));
+  expect(message, `a ${type}`).toBeDefined();
+  const [created, ...actions] = message?.submessages ?? [];
+  return {
+    sender: created?.sender_id ?? 0,
+    actions: actions.map((action) => ({ sender: action.sender_id, data: JSON.parse(action.content) as Record<string, unknown> })),
+  };
 }
 
 const KINDS: readonly (readonly [string, RegExp])[] = [
@@ -53,6 +70,18 @@ describe.each([
 
   it('has a /me message', () => {
     expect(messages.filter((message) => message.is_me_message).map((message) => message.content)).toEqual(['<p>/me is adjusting the contrast ratios</p>']);
+  });
+
+  it('has a poll that several people voted on, with an option someone added', () => {
+    const { actions } = widget(messages, 'poll');
+    const voters = new Set(actions.filter((action) => action.data['type'] === 'vote').map((action) => action.sender));
+    expect(voters.size).toBeGreaterThanOrEqual(3);
+    expect(actions.some((action) => action.data['type'] === 'new_option')).toBe(true);
+  });
+
+  it('has a todo list with a task struck off by someone else', () => {
+    const { sender, actions } = widget(messages, 'todo');
+    expect(actions.some((action) => action.data['type'] === 'strike' && action.sender !== sender)).toBe(true);
   });
 
   it('serves the uploaded images it shows', async () => {

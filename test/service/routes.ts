@@ -15,6 +15,7 @@ import { reactionRoutes } from './areas/reactions';
 import { savedSnippetRoutes } from './areas/savedSnippets';
 import { scheduledMessageRoutes } from './areas/scheduledMessages';
 import { serverSettingsRoutes } from './areas/serverSettings';
+import { submessageRoutes } from './areas/submessages';
 import { subscriptionRoutes } from './areas/subscriptions';
 import { topicDeletionRoutes } from './areas/topicDeletion';
 import { typingRoutes } from './areas/typing';
@@ -44,6 +45,7 @@ export const routes: readonly Route[] = [
   ...messageRoutes,
   ...messageEditRoutes,
   ...reactionRoutes,
+  ...submessageRoutes,
   ...flagRoutes,
   ...savedSnippetRoutes,
   ...linkifierRoutes,

@@ -2,7 +2,7 @@
 // organization's rules real servers apply (editing allowed at all, the sender only, within the edit
 // limit; deleting by the delete groups within the delete limit), and the update_message /
 // delete_message events.
-import { canSeeMessage } from '../access';
+import { accessibleMessage } from '../access';
 import { nowSeconds, type Sim } from '../context';
 import type { MessageRow, UserRow } from '../db/rows';
 import { messageAudience } from '../events/audience';
@@ -23,12 +23,6 @@ export const MESSAGE_EDITING = {
 
 /** Real servers allow a few seconds past the limit for the request to arrive. */
 const EDIT_LIMIT_BUFFER_SECONDS = 20;
-
-function visibleMessage(sim: Sim, user: UserRow, messageId: number): MessageRow {
-  const message = sim.db.prepare('SELECT * FROM messages WHERE id = ?').get(messageId) as MessageRow | undefined;
-  if (message === undefined || !canSeeMessage(sim.db, user, message)) throw badRequest('Invalid message(s)');
-  return message;
-}
 
 const pastLimit = (message: MessageRow, limit: number | null): boolean =>
   limit !== null && nowSeconds() - message.timestamp > limit + EDIT_LIMIT_BUFFER_SECONDS;
@@ -93,14 +87,14 @@ export const messageEditRoutes: Route[] = [
     path: '/messages/{message_id}',
     params: ['content', 'topic', 'stream_id', 'propagate_mode', 'send_notification_to_old_thread', 'send_notification_to_new_thread'],
     handle({ sim, user, params, path }) {
-      const before = visibleMessage(sim, user, path.int('message_id'));
+      const before = accessibleMessage(sim.db, user, path.int('message_id'));
       const requested = params.string('content');
       const move = moveRequest(sim, before, params);
       if (requested !== undefined) checkCanEditContent(user, before);
       checkMovePayload(before, move, requested);
       if (isMove(move)) checkCanMove(sim, user, before, move);
       if (requested !== undefined) editContent(sim, user, before, requested);
-      if (isMove(move)) applyMove(sim, user, visibleMessage(sim, user, before.id), move);
+      if (isMove(move)) applyMove(sim, user, accessibleMessage(sim.db, user, before.id), move);
       return {};
     },
   },
@@ -109,12 +103,13 @@ export const messageEditRoutes: Route[] = [
     path: '/messages/{message_id}',
     params: [],
     handle({ sim, user, path }) {
-      const message = visibleMessage(sim, user, path.int('message_id'));
+      const message = accessibleMessage(sim.db, user, path.int('message_id'));
       checkCanDelete(user, message);
       // Those who could see it are known only before its rows go.
       const audience = new Set(messageAudience(sim, message));
       sim.db.transaction(() => {
         sim.db.prepare('DELETE FROM reactions WHERE message_id = ?').run(message.id);
+        sim.db.prepare('DELETE FROM submessages WHERE message_id = ?').run(message.id);
         sim.db.prepare('DELETE FROM user_messages WHERE message_id = ?').run(message.id);
         sim.db.prepare('DELETE FROM messages WHERE id = ?').run(message.id);
       })();

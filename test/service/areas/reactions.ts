@@ -1,5 +1,5 @@
 // Adding and removing emoji reactions, with the `reaction` events.
-import { canSeeMessage } from '../access';
+import { accessibleMessage } from '../access';
 import type { Sim } from '../context';
 import type { MessageRow, ReactionRow, UserRow } from '../db/rows';
 import { wireReactionType } from '../dialect';
@@ -8,12 +8,6 @@ import { messageAudience } from '../events/audience';
 import { ApiError, badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { apiEmail } from '../records/user';
-
-function accessibleMessage(sim: Sim, user: UserRow, messageId: number): MessageRow {
-  const message = sim.db.prepare('SELECT * FROM messages WHERE id = ?').get(messageId) as MessageRow | undefined;
-  if (message === undefined || !canSeeMessage(sim.db, user, message)) throw badRequest('Invalid message(s)');
-  return message;
-}
 
 function reactionType(sim: Sim, value: string | undefined): ReactionType | undefined {
   return value === undefined ? undefined : parseReactionType(sim.config.dialect, value);
@@ -38,7 +32,7 @@ export const reactionRoutes: Route[] = [
     path: '/messages/{message_id}/reactions',
     params: ['emoji_name', 'emoji_code', 'reaction_type'],
     handle({ sim, user, params, path }) {
-      const message = accessibleMessage(sim, user, path.int('message_id'));
+      const message = accessibleMessage(sim.db, user, path.int('message_id'));
       const name = params.requiredString('emoji_name');
       const code = params.string('emoji_code');
       const type = reactionType(sim, params.string('reaction_type'));
@@ -59,7 +53,7 @@ export const reactionRoutes: Route[] = [
     path: '/messages/{message_id}/reactions',
     params: ['emoji_name', 'emoji_code', 'reaction_type'],
     handle({ sim, user, params, path }) {
-      const message = accessibleMessage(sim, user, path.int('message_id'));
+      const message = accessibleMessage(sim.db, user, path.int('message_id'));
       const name = params.string('emoji_name');
       const code = params.string('emoji_code');
       let type = reactionType(sim, params.string('reaction_type'));

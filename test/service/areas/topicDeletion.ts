@@ -18,6 +18,7 @@ function deleteBatch(sim: Sim, stream: StreamRow, batch: MessageRow[]): void {
   sim.db.transaction(() => {
     for (const id of ids) {
       sim.db.prepare('DELETE FROM reactions WHERE message_id = ?').run(id);
+      sim.db.prepare('DELETE FROM submessages WHERE message_id = ?').run(id);
       sim.db.prepare('DELETE FROM user_messages WHERE message_id = ?').run(id);
       sim.db.prepare('DELETE FROM messages WHERE id = ?').run(id);
     }

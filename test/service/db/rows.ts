@@ -82,6 +82,14 @@ export interface ReactionRow {
   reaction_type: string;
 }
 
+export interface SubmessageRow {
+  id: number;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  content: string;
+}
+
 export interface ScheduledMessageRow {
   scheduled_message_id: number;
   sender_id: number;

@@ -136,6 +136,16 @@ CREATE TABLE reactions (
   UNIQUE (message_id, user_id, reaction_type, emoji_code)
 );
 
+-- What widgets (polls, todo lists) attach to a message: its "widget" at send, then each action on it.
+CREATE TABLE submessages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  message_id INTEGER NOT NULL,
+  sender_id INTEGER NOT NULL,
+  msg_type TEXT NOT NULL,
+  content TEXT NOT NULL
+);
+CREATE INDEX submessages_message ON submessages (message_id, id);
+
 CREATE TABLE realm_emoji (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL UNIQUE,

@@ -16,8 +16,13 @@ export function channelAudience(sim: Sim, stream: StreamRow): number[] {
   });
 }
 
+/** Those who received a message (submessages reach them only, even in a channel). */
+export function messageReceivers(sim: Sim, message: MessageRow): number[] {
+  return sim.db.prepare('SELECT user_id FROM user_messages WHERE message_id = ?').pluck().all(message.id) as number[];
+}
+
 /** Changes to a message (reactions, deletion) reach those who received it or follow its channel now. */
 export function messageAudience(sim: Sim, message: MessageRow): number[] {
-  const received = sim.db.prepare('SELECT user_id FROM user_messages WHERE message_id = ?').pluck().all(message.id) as number[];
+  const received = messageReceivers(sim, message);
   return message.stream_id === null ? received : [...received, ...subscriberIds(sim.db, message.stream_id)];
 }

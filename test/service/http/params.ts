@@ -3,6 +3,7 @@
 import { badRequest, missingArgument } from './errors';
 
 const INTEGER = /^-?\d+$/;
+const JSON_INTEGER = /^\s*-?(?:0|[1-9]\d*)\s*$/;
 
 export class Params {
   constructor(private readonly values: ReadonlyMap<string, string>) {}
@@ -73,6 +74,13 @@ export class Params {
   requiredJson(name: string): unknown {
     if (!this.values.has(name)) throw missingArgument(name);
     return this.json(name);
+  }
+
+  /** A JSON integer (not a string of digits, nor a number with a fraction or an exponent). */
+  requiredJsonInt(name: string): number {
+    const value = this.requiredJson(name);
+    if (typeof value !== 'number' || !JSON_INTEGER.test(this.values.get(name) ?? '')) throw badRequest(`${name} is not an integer`);
+    return value;
   }
 
   /** A JSON list of integers; a bare integer counts as a list of one. */

@@ -1,5 +1,6 @@
-// Sending a message: checking where it goes, storing it with each recipient's flags, and the
-// `message` events. Used by POST /messages, scheduled delivery and outgoing-webhook replies.
+// Sending a message: checking where it goes, storing it with each recipient's flags (and the widget
+// its first word asks for), and the `message` events. Used by POST /messages, scheduled delivery
+// and outgoing-webhook replies.
 import { canAccessChannelContent, getStream, getStreamByName, getUser, isSubscribed, subscriberIds, userByApiEmail } from '../access';
 import type { Sim } from '../context';
 import { nowSeconds } from '../context';
@@ -8,6 +9,8 @@ import type { MessageRow, StreamRow, UserRow } from '../db/rows';
 import { ApiError, badRequest, channelDoesNotExist, missingArgument } from '../http/errors';
 import { FLAG, flagNames, messageRecord } from '../records/message';
 import { renderMessage, type Mentions, type Rendered } from '../render';
+import { storeSubmessage } from '../submessages/store';
+import { widgetContent } from '../submessages/widget';
 import { messageTopic } from '../topics';
 import { renderContext } from './renderContext';
 
@@ -147,6 +150,8 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
     const id = Number(lastInsertRowid);
     const insert = sim.db.prepare('INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)');
     for (const [userId, bits] of flags) insert.run(userId, id, bits);
+    const widget = widgetContent(content);
+    if (widget !== null) storeSubmessage(sim.db, { message_id: id, sender_id: sender.user_id, msg_type: 'widget', content: widget });
     return { ...row, id };
   })();
 

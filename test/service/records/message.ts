@@ -1,9 +1,10 @@
-// The message object: sender, recipient display, reactions, per-user flags, topic as `subject`.
+// The message object: sender, recipient display, reactions, submessages, per-user flags, topic as `subject`.
 import type { Db } from '../db/schema';
 import type { MessageRow, ReactionRow, RealmRow, UserRow } from '../db/rows';
 import { dmParticipants, getStream, getUser } from '../access';
 import { wireReactionType, type Dialect } from '../dialect';
 import { topicLinks } from '../linkify';
+import { submessagesOf } from '../submessages/store';
 import { shownTopic } from '../topics';
 import { apiEmail, avatarUrl } from './user';
 
@@ -42,6 +43,10 @@ function reactionRecords(db: Db, messageId: number, dialect: Dialect): Record<st
   return rows.map((row) => ({ emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: wireReactionType(dialect, row.reaction_type), user_id: row.user_id }));
 }
 
+function submessageRecords(db: Db, messageId: number): Record<string, unknown>[] {
+  return submessagesOf(db, messageId).map((row) => ({ id: row.id, message_id: row.message_id, sender_id: row.sender_id, msg_type: row.msg_type, content: row.content }));
+}
+
 function displayRecipient(db: Db, message: MessageRow, realm: RealmRow): string | Record<string, unknown>[] {
   if (message.type === 'stream') return message.stream_id === null ? '' : (getStream(db, message.stream_id)?.name ?? '');
   return dmParticipants(message)
@@ -75,7 +80,7 @@ export function messageRecord(db: Db, message: MessageRow, view: MessageView): R
     is_me_message: isMeMessage(message.content),
     timestamp: message.timestamp,
     reactions: reactionRecords(db, message.id, view.dialect),
-    submessages: [],
+    submessages: submessageRecords(db, message.id),
     topic_links: message.type === 'stream' ? topicLinks(db, message.topic) : [],
   };
   if (message.stream_id !== null) record['stream_id'] = message.stream_id;

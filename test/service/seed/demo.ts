@@ -1,9 +1,9 @@
 // The "demo" organization: a small realistic team with every kind of account, channels in and out
 // of folders (one archived, one private), profile fields, linkifiers, snippets, conversations
-// with reactions and unread messages, one pending scheduled message, and the rich messages real
-// organizations write (code in three languages, quotes, lists, a table, headings, mentions of
-// people, a group and everyone, channel and topic links, emoji, maths, a spoiler, a time, /me,
-// uploaded images and an attached file).
+// with reactions and unread messages, a poll and a todo list in use, one pending scheduled
+// message, and the rich messages real organizations write (code in three languages, quotes,
+// lists, a table, headings, mentions of people, a group and everyone, channel and topic links,
+// emoji, maths, a spoiler, a time, /me, uploaded images and an attached file).
 import type { ServiceAccount } from '../config';
 import type { Db } from '../db/schema';
 import { FIELD_TYPE, MARKDOWN_FIELD_TYPES } from '../areas/profileFields';
@@ -15,6 +15,8 @@ import type { Dialect } from '../dialect';
 import { databaseRenderContext } from '../messaging/renderContext';
 import { renderMessage, type Mentions } from '../render';
 import { pngBytes } from '../uploads/png';
+import { storeSubmessage } from '../submessages/store';
+import { widgetContent } from '../submessages/widget';
 import { storeUpload } from '../uploads/store';
 import { seedRealm } from './common';
 import { generateApiKeys } from './keys';
@@ -149,7 +151,13 @@ const MESSAGES: readonly DemoMessage[] = [
   ],
   [7, 2, 'movie night', "```spoiler The ending (spoilers!)\nThe butler did it. :see_no_evil:\n```\nWho's in for <time:2025-06-06T19:30:00+02:00>? :popcorn:", []],
   [8, 2, 'movie night', (uploads) => `Count me in :+1: Here's last time: [movie-night.png](${uploads.movieNight})`, []],
+  // The widgets real organizations use: a poll and a todo list (their actions in SUBMESSAGES).
+  [10, 2, 'team offsite', '/poll Where should the team offsite be?\nLisbon\nKyoto\nVancouver', []],
+  [2, 3, 'release 2.1', '/todo Release 2.1 checklist\nFreeze the branch: Thursday noon\nRun the full test suite\nWrite the release notes: with the design team', []],
 ];
+const indexOfTopic = (topic: string): number => MESSAGES.findIndex((message) => message[2] === topic);
+const POLL = indexOfTopic('team offsite');
+const TODO = indexOfTopic('release 2.1');
 
 /** [message index, user, emoji_name, emoji_code, reaction_type]. */
 const REACTIONS: readonly (readonly [number, number, string, string, string])[] = [
@@ -159,6 +167,21 @@ const REACTIONS: readonly (readonly [number, number, string, string, string])[] 
   [4, 9, 'pizza', '1f355', 'unicode_emoji'],
   [7, 5, 'rocket', '1f680', 'unicode_emoji'],
   [7, 8, 'rocket', '1f680', 'unicode_emoji'],
+];
+
+/**
+ * [message index, sender, content]: what people did with the widgets, in order, written as the
+ * family's web client writes it. A poll option's key is `canned,<n>` for the message's own options
+ * and `<sender>,<idx>` for one added later; a task's is `<n>,canned` for the list's own.
+ */
+const SUBMESSAGES: readonly (readonly [number, number, string])[] = [
+  [POLL, 5, '{"type":"vote","key":"canned,0","vote":1}'],
+  [POLL, 7, '{"type":"vote","key":"canned,1","vote":1}'],
+  [POLL, 8, '{"type":"new_option","idx":1,"option":"Reykjavik"}'],
+  [POLL, 8, '{"type":"vote","key":"8,1","vote":1}'],
+  [POLL, 1, '{"type":"vote","key":"canned,0","vote":1}'],
+  [TODO, 4, '{"type":"strike","key":"0,canned"}'],
+  [TODO, 7, '{"type":"new_task","key":1,"task":"Tag the release","desc":"after the notes","completed":false}'],
 ];
 
 export function seedDemo(db: Db, now: number, dialect: Dialect): ServiceAccount[] {
@@ -282,9 +305,12 @@ function seedMessages(db: Db, now: number, render: (text: string) => { html: str
       if (typeof to === 'number' && mentions.wildcard === 'stream') flags |= FLAG.stream_wildcard_mentioned;
       insertUserMessage.run(userId, id, flags);
     }
+    const widget = widgetContent(content);
+    if (widget !== null) storeSubmessage(db, { message_id: id, sender_id: sender, msg_type: 'widget', content: widget });
   });
   const insertReaction = db.prepare('INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?)');
   for (const [index, userId, name, code, type] of REACTIONS) insertReaction.run(index + 1, userId, name, code, type);
+  for (const [index, senderId, content] of SUBMESSAGES) storeSubmessage(db, { message_id: index + 1, sender_id: senderId, msg_type: 'widget', content });
 }
 
 function seedPersonalData(db: Db, now: number, render: (text: string) => string): void {
