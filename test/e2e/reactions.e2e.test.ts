@@ -1,7 +1,8 @@
-// Reactions, edits and deletions in Chromium against the simulator: a member reacts through the
-// picker with the keyboard and sees the count and who reacted, an administrator's reaction arrives
-// live, the member takes theirs back, edits their own message (new text, "(edited)") and deletes
-// it; another's message offers neither Edit nor Delete.
+// Reactions, edits, deletions and widgets in Chromium against the simulator: a member reacts
+// through the picker with the keyboard and sees the count and who reacted, an administrator's
+// reaction arrives live, the member takes theirs back, edits their own message (new text,
+// "(edited)") and deletes it; another's message offers neither Edit nor Delete. A poll and a todo
+// list show in place of their text; votes, options and ticks go both ways live.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
@@ -182,5 +183,90 @@ describe('reactions, edits and deletions', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await message.waitFor({ state: 'detached' });
     await messageIn(admin.page, mine).waitFor({ state: 'detached', timeout: 10_000 });
+  });
+});
+
+describe('polls and todo lists', () => {
+  const tasksOf = async (widget: ReturnType<Page['getByTestId']>) => (await widget.getByTestId('todo-task').allTextContents()).map((text) => text.trim());
+
+  it('shows a poll in place of its text; votes go both ways live, a vote is taken back, an option is added with the keyboard', async () => {
+    const poll = await post(adminAccount, '/poll Where shall we eat?\nCanteen\nPark');
+    const { page } = member;
+    const widget = messageIn(page, poll).getByTestId('poll');
+    const adminWidget = messageIn(admin.page, poll).getByTestId('poll');
+    await widget.waitFor();
+    expect(await widget.getByRole('heading').textContent()).toBe('Where shall we eat?');
+    expect(await widget.locator('.option').allTextContents()).toEqual(['Canteen', 'Park']);
+    expect(await messageIn(page, poll).locator('.rendered').count()).toBe(0);
+
+    const park = widget.getByTestId('poll-option').nth(1);
+    await park.getByTestId('poll-vote').click();
+    await expect.poll(() => park.getByTestId('poll-vote').getAttribute('aria-pressed')).toBe('true');
+    expect(await park.getByTestId('poll-vote').textContent()).toBe('1');
+    expect(await park.getByTestId('poll-voters').textContent()).toBe('(You)');
+    // The administrator sees the vote live and adds theirs.
+    const adminPark = adminWidget.getByTestId('poll-option').nth(1);
+    await expect.poll(() => adminPark.getByTestId('poll-voters').textContent(), { timeout: 10_000 }).toBe('(Mark Member)');
+    await adminPark.getByTestId('poll-vote').click();
+    await expect.poll(() => park.getByTestId('poll-voters').textContent(), { timeout: 10_000 }).toBe('(You, Adam Admin)');
+
+    // Keyboard: the new option's field, typed, Enter.
+    await widget.getByTestId('poll-new-option').focus();
+    await page.keyboard.type('Picnic');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => widget.locator('.option').allTextContents()).toEqual(['Canteen', 'Park', 'Picnic']);
+    expect(await widget.getByTestId('poll-new-option').inputValue()).toBe('');
+    await expect.poll(() => adminWidget.locator('.option').allTextContents(), { timeout: 10_000 }).toEqual(['Canteen', 'Park', 'Picnic']);
+    // The same option again is refused beside the poll, before anything is sent.
+    await widget.getByTestId('poll-new-option').fill('Park');
+    await widget.getByRole('button', { name: 'Add option' }).click();
+    expect(await widget.getByTestId('widget-error').textContent()).toBe('This option is already in the poll.');
+    await screenshot(page, 'widgets-poll');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Typing again takes the error away.
+    await widget.getByTestId('poll-new-option').press('End');
+    await page.keyboard.press('Backspace');
+    await widget.getByTestId('widget-error').waitFor({ state: 'detached' });
+
+    // Only the author changes the question: Edit, a new one, Enter; the member sees it live.
+    expect(await widget.getByTestId('widget-heading-edit').count()).toBe(0);
+    await adminWidget.getByTestId('widget-heading-edit').click();
+    await adminWidget.getByTestId('widget-heading-field').fill('Where shall we eat on Friday?');
+    await admin.page.keyboard.press('Enter');
+    await expect.poll(() => widget.getByRole('heading').textContent(), { timeout: 10_000 }).toBe('Where shall we eat on Friday?');
+
+    // A second click takes the vote back; the administrator's stays.
+    await park.getByTestId('poll-vote').click();
+    await expect.poll(() => park.getByTestId('poll-voters').textContent()).toBe('(Adam Admin)');
+    expect(await park.getByTestId('poll-vote').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows a todo list; a task ticked or added by one shows for the other', async () => {
+    const list = await post(memberAccount, '/todo Before the offsite\nBook the room: for twelve\nOrder lunch');
+    const { page } = member;
+    const widget = messageIn(page, list).getByTestId('todo');
+    const adminWidget = messageIn(admin.page, list).getByTestId('todo');
+    await widget.waitFor();
+    expect(await widget.getByRole('heading').textContent()).toBe('Before the offsite');
+    expect(await tasksOf(widget)).toEqual(['Book the room: for twelve', 'Order lunch']);
+
+    await adminWidget.getByTestId('todo-check').first().click({ timeout: 10_000 });
+    const booked = widget.getByTestId('todo-task').first();
+    await expect.poll(() => booked.getByTestId('todo-check').isChecked(), { timeout: 10_000 }).toBe(true);
+    expect(await booked.getAttribute('class')).toContain('done');
+
+    await widget.getByTestId('todo-new-task').fill('Send the agenda');
+    await widget.getByLabel('Description of the new task').fill('by Friday');
+    await widget.getByRole('button', { name: 'Add task' }).click();
+    const all = ['Book the room: for twelve', 'Order lunch', 'Send the agenda: by Friday'];
+    await expect.poll(() => tasksOf(adminWidget), { timeout: 10_000 }).toEqual(all);
+    await expect.poll(() => tasksOf(widget)).toEqual(all);
+    expect(await widget.getByTestId('todo-new-task').inputValue()).toBe('');
+    await screenshot(page, 'widgets-todo');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Unticked again by the member: a strike toggles, for everyone.
+    await booked.getByTestId('todo-check').click();
+    await expect.poll(() => adminWidget.getByTestId('todo-check').first().isChecked(), { timeout: 10_000 }).toBe(false);
   });
 });
