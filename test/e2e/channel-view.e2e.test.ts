@@ -82,7 +82,7 @@ afterAll(() => world?.close());
 describe('a channel’s view', () => {
   it('opens from the channel’s name with every topic interleaved, oldest first, each run under its topic', async () => {
     await openChannel(1);
-    expect(await feed().getByRole('heading', { level: 2 }).textContent()).toBe('#general');
+    expect(await feed().locator('#channel-feed-title').textContent()).toBe('#general');
     expect(await channelRow(1).getAttribute('aria-selected')).toBe('true');
     // Its topics are listed below it too.
     await page.locator('nav.sidebar [data-conversation="channel:1:alpha"]').waitFor();

@@ -229,7 +229,7 @@ describe('links of a message (issue 26 item 13)', () => {
     await expect.poll(conversationShown).toBe('channel:2:elsewhere');
     await page.locator('section.conversation').getByText('#general').click();
     const feed = page.locator('section.channel-feed[data-stream="1"]');
-    await expect.poll(() => feed.getByRole('heading', { level: 2 }).textContent()).toBe('#general');
+    await expect.poll(() => feed.locator('#channel-feed-title').textContent()).toBe('#general');
     await expect.poll(() => feed.getByTestId('topic-header').filter({ hasText: TOPIC }).count()).toBeGreaterThan(0);
   });
 });
