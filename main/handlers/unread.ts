@@ -1,6 +1,7 @@
-// The unread state, as the session counted it last, and marking read.
+// The unread state, as the session counted it last, marking read, and marking unread from a message on.
 import type { NarrowTerm } from '../../shared/api/records';
-import { markScopeRead, type ReadScope } from '../store/read-state';
+import { conversationNarrow } from '../../shared/conversation';
+import { markScopeRead, markUnreadFrom, type ReadScope } from '../store/read-state';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
@@ -18,7 +19,7 @@ function narrowOf(target: ReadScope): NarrowTerm[] {
   }
 }
 
-export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead'> {
+export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.counts' | 'unread.markRead' | 'unread.markUnreadFrom'> {
   return {
     'unread.counts': () => context.activeSession().unread.counts(),
     'unread.markRead': async (target) => {
@@ -26,6 +27,15 @@ export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.count
       const deferred = await session.deferrable.call({ kind: 'markNarrowRead', record: { table: 'messages', flag: 'read' }, payload: { narrow: narrowOf(target) } });
       // The counts drop at once; the server's flag events (or the replay) confirm it.
       session.write((db, changes) => markScopeRead(db, target, changes));
+      return deferred;
+    },
+    'unread.markUnreadFrom': async ({ message_id, place }) => {
+      const session = context.activeSession();
+      const narrow = 'conversation' in place ? conversationNarrow(place.conversation.target) : [{ operator: 'channel', operand: place.stream_id }];
+      const mirrorPlace = 'conversation' in place ? { conversation: place.conversation.key } : place;
+      const deferred = await session.deferrable.call({ kind: 'markNarrowUnreadFrom', record: { table: 'messages', flag: 'read' }, payload: { narrow, anchor: message_id } });
+      // The counts rise at once; the server's flag events (or the replay) confirm it.
+      session.write((db, changes) => markUnreadFrom(db, mirrorPlace, message_id, changes));
       return deferred;
     },
   };

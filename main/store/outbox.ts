@@ -14,6 +14,7 @@ export const DEFERRABLE_OPERATIONS = [
   'editScheduledMessage',
   'updateMessageFlags',
   'markNarrowRead',
+  'markNarrowUnreadFrom',
   'updateUserTopic',
   'updateSubscriptionSettings',
   'removeReaction',

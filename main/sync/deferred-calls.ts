@@ -7,7 +7,7 @@ import { REACTION_TYPES } from '../../shared/api/limits';
 import type { ParamsOf, ResultOf, SendMessageParams } from '../../shared/api/operations';
 import type { NarrowTerm } from '../../shared/api/records';
 import { ValidationError } from '../api/errors';
-import { markNarrowRead } from '../api/mark-narrow-read';
+import { markNarrowRead, markNarrowUnreadFrom } from '../api/mark-narrow-read';
 import type { ServiceClient } from '../api/service-client';
 import type { ReadOnlyMirror } from '../store/database';
 import { getRecord } from '../store/keyed-table';
@@ -22,6 +22,7 @@ export interface DeferredParams {
   editScheduledMessage: ParamsOf<'editScheduledMessage'>;
   updateMessageFlags: ParamsOf<'updateMessageFlags'>;
   markNarrowRead: { narrow: NarrowTerm[] };
+  markNarrowUnreadFrom: { narrow: NarrowTerm[]; anchor: number };
   updateUserTopic: ParamsOf<'updateUserTopic'>;
   updateSubscriptionSettings: ParamsOf<'updateSubscriptionSettings'>;
   removeReaction: ParamsOf<'removeReaction'>;
@@ -34,6 +35,7 @@ const id = z.number().int();
 const recipients = z.union([id, z.array(id)]);
 const messageType = z.enum(['direct', 'channel', 'stream', 'private']);
 const text = z.string();
+const narrowTerms = z.array(z.object({ operator: text, operand: z.union([text, z.number(), z.array(z.number())]), negated: z.boolean().exactOptional() }));
 
 const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
   editSavedSnippet: z.object({ saved_snippet_id: id, title: text.exactOptional(), content: text.exactOptional() }),
@@ -54,9 +56,8 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
     scheduled_delivery_timestamp: z.number().exactOptional(),
   }),
   updateMessageFlags: z.object({ messages: z.array(id), op: z.enum(['add', 'remove']), flag: text }),
-  markNarrowRead: z.object({
-    narrow: z.array(z.object({ operator: text, operand: z.union([text, z.number(), z.array(z.number())]), negated: z.boolean().exactOptional() })),
-  }),
+  markNarrowRead: z.object({ narrow: narrowTerms }),
+  markNarrowUnreadFrom: z.object({ narrow: narrowTerms, anchor: id }),
   updateUserTopic: z.object({ stream_id: id, topic: text, visibility_policy: z.number().int() }),
   updateSubscriptionSettings: z.object({ subscription_data: z.array(z.object({ stream_id: id, property: text, value: z.union([z.boolean(), text]) })) }),
   removeReaction: z.object({ message_id: id, emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
@@ -74,6 +75,7 @@ export interface DeferredResults extends Record<DeferredAction, unknown> {
   editScheduledMessage: ResultOf<'editScheduledMessage'>;
   updateMessageFlags: ResultOf<'updateMessageFlags'>;
   markNarrowRead: { updated_count: number };
+  markNarrowUnreadFrom: { updated_count: number };
   updateUserTopic: ResultOf<'updateUserTopic'>;
   updateSubscriptionSettings: ResultOf<'updateSubscriptionSettings'>;
   removeReaction: ResultOf<'removeReaction'>;
@@ -91,6 +93,7 @@ const SENDERS: Senders = {
   },
   updateMessageFlags: (client, _db, params) => client.call('updateMessageFlags', params),
   markNarrowRead: (client, _db, params) => markNarrowRead(client, params),
+  markNarrowUnreadFrom: (client, _db, params) => markNarrowUnreadFrom(client, params),
   updateUserTopic: (client, _db, params) => client.call('updateUserTopic', params),
   updateSubscriptionSettings: (client, _db, params) => client.call('updateSubscriptionSettings', params),
   removeReaction: (client, _db, params) => client.call('removeReaction', params),

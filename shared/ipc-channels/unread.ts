@@ -1,6 +1,7 @@
 // The unread state: counts for the sidebar, the Inbox and the badge, and marking read.
 import { z } from 'zod';
 import type { UnreadCounts } from '../unread-counts';
+import { conversationKey } from '../conversation';
 import { channel, id } from './define';
 import type { Deferred } from './outbox';
 
@@ -16,5 +17,13 @@ export const unreadChannels = {
       z.object({ scope: z.literal('direct'), user_ids: z.array(id).min(1).max(100) }),
       z.object({ scope: z.literal('all') }),
     ]),
+  ),
+  /**
+   * "Mark as unread from here": the message and every later one of its conversation (or, in a
+   * channel's feed, of the channel); in the mirror at once, through the flag update over a
+   * narrow, waiting in the outbox when offline.
+   */
+  'unread.markUnreadFrom': channel<Deferred<{ updated_count: number }>>()(
+    z.object({ message_id: id, place: z.union([z.object({ conversation: conversationKey }), z.object({ stream_id: id })]) }),
   ),
 } as const;

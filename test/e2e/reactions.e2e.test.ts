@@ -142,7 +142,7 @@ describe('reactions, edits and deletions', () => {
     expect(await other.getByTestId('delete').count()).toBe(0);
     await other.getByTestId('more-actions').click();
     const labels = await other.getByTestId('message-menu').locator('[role=menuitem]').allTextContents();
-    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Quote and reply', 'Move…', 'Star', 'Collapse']);
+    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Quote and reply', 'Move…', 'Mark as unread from here', 'Star', 'Collapse']);
     await member.page.keyboard.press('Escape');
   });
 

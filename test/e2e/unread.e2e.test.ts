@@ -1,11 +1,12 @@
 // The unread count on the window, end to end: the title (and the badge by the organization's name) reads "(N) Organization" from the server's
 // unread state at sign-in (a generated history, none of it opened), follows a direct message that
-// arrives, leaves a muted topic out, and goes when everything is marked read.
+// arrives, leaves a muted topic out, and goes when everything is marked read. "Mark as unread from
+// here" (the message menu, or U) brings it back for a message and the later ones of its topic.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { openView, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -60,5 +61,54 @@ describe('the window title', () => {
     await clientFor(world.service.url, member).post('/mark_all_as_read');
     await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Demo Organization');
     expect(await page.getByTestId('unread-total').count()).toBe(0);
+  });
+});
+
+describe('mark as unread from here', () => {
+  const TOPIC = 'unread from here';
+  const CONVERSATION = `channel:1:${TOPIC}`;
+  let ids: number[] = [];
+  const message = (id: number) => page.locator(`section.conversation[data-conversation="${CONVERSATION}"] article[data-message-id="${id}"]`);
+
+  async function openTopic() {
+    const channel = page.locator('nav.sidebar [data-row="channel:1"]');
+    if ((await channel.getAttribute('aria-expanded')) === 'false') await channel.click();
+    await page.locator(`nav.sidebar [data-conversation="${CONVERSATION}"]`).click();
+    await message(ids[0]!).waitFor();
+  }
+
+  it('marks a message and the later ones of its topic unread, on the server too, and they stay unread while the topic is open', async () => {
+    const fromAdmin = clientFor(world.service.url, admin);
+    ids = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      const sent = await fromAdmin.post('/messages', { type: 'stream', to: '1', topic: TOPIC, content: `Step ${n} of the plan` });
+      ids.push(Number(sent.body['id']));
+    }
+    await clientFor(world.service.url, member).post('/mark_all_as_read');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Demo Organization');
+    await openTopic();
+
+    await message(ids[2]!).getByTestId('more-actions').click();
+    await page.getByTestId('message-menu').getByRole('menuitem', { name: 'Mark as unread from here' }).click();
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('(3) Demo Organization');
+    expect(await serverTotal()).toBe(3);
+    await expect.poll(() => Promise.all(ids.map((id) => message(id).getAttribute('data-unread')))).toEqual([null, null, 'true', 'true', 'true']);
+    await screenshot(page, 'unread-from-here');
+
+    // Left for the Inbox: what the open topic showed while unread is not marked read on leaving.
+    await openView(page, 'Inbox');
+    const row = page.getByTestId('inbox-row').filter({ hasText: TOPIC });
+    await expect.poll(() => row.textContent()).toContain('3');
+    expect(await page.title()).toBe('(3) Demo Organization');
+    expect(await serverTotal()).toBe(3);
+  });
+
+  it('reads them again once the topic is opened anew, and U marks unread from the message in focus', async () => {
+    await openTopic();
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Demo Organization');
+    await message(ids[3]!).getByTestId('star').focus();
+    await page.keyboard.press('Shift+U');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('(2) Demo Organization');
+    expect(await serverTotal()).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
-// receive, unread and mark read, general chat, reactions, edits and topic moves, a channel
+// receive, unread and mark read (and unread from a message on), general chat, reactions, edits and topic moves, a channel
 // previewed, subscribed to and left, a private one not joined, a mute, search. Each test works in
 // a topic or channel of its own (or finds its message by a word of its own, or puts back the mute
 // it set), so the shared server's other traffic does not matter.
@@ -54,6 +54,24 @@ describe('against a real server', () => {
     await until(async () => !(await app.call('unread.counts', undefined)).conversations.some((c) => c.conversation === conversation), 'the topic read in the app');
     const [onServer] = await asIago().messages([{ operator: 'id', operand: id }]);
     expect(onServer?.flags).toContain('read');
+  });
+
+  it('marks a message and the later ones of its topic unread again, in the app and on the server', async () => {
+    const topic = marker('unreadfrom');
+    const ids = [await hamletSays(topic, 'first'), await hamletSays(topic, 'second'), await hamletSays(topic, 'third')];
+    const conversation = channelTopicConversation(VERONA, topic);
+    const unreadHere = async () => (await app.call('unread.counts', undefined)).conversations.find((c) => c.conversation === conversation)?.unread ?? 0;
+    await until(async () => (await unreadHere()) === 3, 'the three messages counted');
+    await app.call('unread.markRead', { scope: 'topic', stream_id: VERONA, topic });
+    await until(async () => (await unreadHere()) === 0, 'the topic read');
+
+    expect(await app.call('unread.markUnreadFrom', { message_id: ids[1]!, place: { conversation } })).toEqual({ pending: false, value: { updated_count: 2 } });
+    expect(await unreadHere()).toBe(2);
+    const onServer = await asIago().messages([
+      { operator: 'channel', operand: VERONA },
+      { operator: 'topic', operand: topic },
+    ]);
+    expect(onServer.map((m) => m.flags.includes('read'))).toEqual([true, false, false]);
   });
 
   it('sends a message that the server holds once and the other user receives', async () => {

@@ -12,7 +12,7 @@ import { channelsTable, subscriptionsTable } from '../../../main/store/channels'
 import { setTopicPreference } from '../../../main/store/personal';
 import { setRealmValues } from '../../../main/store/realm';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
-import { markMessagesRead, markScopeRead } from '../../../main/store/read-state';
+import { markMessagesRead, markScopeRead, markUnreadFrom } from '../../../main/store/read-state';
 import { replaceUnread, unreadCounts } from '../../../main/store/unread';
 import { applyEvents } from '../../../main/sync/apply-events';
 import { eventErrors } from '../../support/reference';
@@ -112,6 +112,30 @@ describe('unread state', () => {
     expect(unreadCounts(db).conversations.some((entry) => entry.conversation === channelTopicConversation(1, 'deploys'))).toBe(false);
     expect(getMessage(db, 11)?.flags).toEqual(['read']);
     expect(unreadCounts(db).total).toBe(3);
+  });
+
+  it('marks unread from a message on: its conversation, or its whole channel, and nothing before it or elsewhere', () => {
+    upsertRecords(db, channelsTable, [channel(10, 'ten')]);
+    const cached = [
+      { id: 20, topic: 'plans', stream_id: 1 },
+      { id: 21, topic: 'plans', stream_id: 1 },
+      { id: 22, topic: 'other', stream_id: 1 },
+      { id: 23, topic: 'plans', stream_id: 1 },
+      // Keys of other channels sort before and after channel 1's range.
+      { id: 24, topic: 'plans', stream_id: 10 },
+      { id: 25, topic: 'plans', stream_id: 2 },
+    ];
+    upsertMessages(db, cached.map(({ id, topic, stream_id }) => ({ message: message(id, topic, { stream_id }), flags: ['read'] })), new ChangeCollector());
+    markScopeRead(db, { scope: 'all' }, new ChangeCollector());
+
+    const marked = new ChangeCollector();
+    markUnreadFrom(db, { conversation: channelTopicConversation(1, 'plans') }, 21, marked);
+    expect(marked.notice().changed).toEqual({ messages: [21, 23], unread: ['counts'] });
+    expect(byConversation()).toEqual({ [channelTopicConversation(1, 'plans')]: 2 });
+
+    markUnreadFrom(db, { stream_id: 1 }, 20, new ChangeCollector());
+    expect(byConversation()).toEqual({ [channelTopicConversation(1, 'plans')]: 3, [channelTopicConversation(1, 'other')]: 1 });
+    expect([getMessage(db, 24)?.flags, getMessage(db, 25)?.flags]).toEqual([['read'], ['read']]);
   });
 
   it('leaves a muted channel out of the total, except its topics unmuted or followed', () => {

@@ -65,6 +65,7 @@ it('replays every kind of action with the very call the live path makes: name, p
     editScheduledMessage: { scheduled_message_id: 9, content: 'Later' },
     updateMessageFlags: { messages: [1], op: 'add', flag: 'starred' },
     markNarrowRead: { narrow: [{ operator: 'channel', operand: 5 }] },
+    markNarrowUnreadFrom: { narrow: [{ operator: 'channel', operand: 5 }], anchor: 1 },
     updateUserTopic: { stream_id: 5, topic: 'lunch', visibility_policy: 1 },
     updateSubscriptionSettings: { subscription_data: [{ stream_id: 5, property: 'is_muted', value: true }] },
     removeReaction: { message_id: 1, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },

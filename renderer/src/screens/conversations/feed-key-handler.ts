@@ -1,5 +1,6 @@
 // The keys of a feed (feed-keys.ts lists them) acted on: j and k select messages, n goes to the next
-// unread topic, c starts a new topic, r and ? are the view's own (where a reply goes, the help sheet).
+// unread topic, c starts a new topic, U marks unread from the message, r and ? are the view's own
+// (where a reply goes, the help sheet).
 import type { ConversationKey } from '../../../../shared/conversation';
 import type { AccountState } from '../../account/context';
 import { startNewTopic } from '../compose/start';
@@ -22,6 +23,12 @@ export function feedKeyHandler(account: AccountState, feed: Feed, options: FeedK
     if (next) account.router.go({ conversation: next.conversation });
   }
 
+  /** From the message in focus or selected, as r picks the one it replies to. */
+  function markUnread() {
+    const from = feed.current();
+    if (from) void feed.markUnreadFrom(from.message.id);
+  }
+
   return (event) => {
     const action = feedKeyAction(event);
     if (action === undefined) return;
@@ -30,6 +37,7 @@ export function feedKeyHandler(account: AccountState, feed: Feed, options: FeedK
     else if (action === 'reply') options.reply();
     else if (action === 'new-topic') startNewTopic(account, options.stream_id());
     else if (action === 'next-unread') nextUnread();
+    else if (action === 'mark-unread') markUnread();
     else options.help();
   };
 }

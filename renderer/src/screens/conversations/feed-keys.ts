@@ -1,7 +1,7 @@
 // The keys the family's users expect in a conversation, as one list: the handler reads it, and the
 // help sheet (`?`) shows it. Keys typed into a field are the field's own.
 
-export type FeedKeyAction = 'next-unread' | 'reply' | 'new-topic' | 'next' | 'previous' | 'help';
+export type FeedKeyAction = 'next-unread' | 'reply' | 'new-topic' | 'next' | 'previous' | 'mark-unread' | 'help';
 
 export const FEED_KEYS: readonly { key: string; action: FeedKeyAction; does: string }[] = [
   { key: 'n', action: 'next-unread', does: 'Next unread topic' },
@@ -9,6 +9,7 @@ export const FEED_KEYS: readonly { key: string; action: FeedKeyAction; does: str
   { key: 'c', action: 'new-topic', does: 'New topic' },
   { key: 'j', action: 'next', does: 'Next message' },
   { key: 'k', action: 'previous', does: 'Previous message' },
+  { key: 'U', action: 'mark-unread', does: 'Mark as unread from the selected message' },
   { key: '?', action: 'help', does: 'This list of keys' },
 ];
 

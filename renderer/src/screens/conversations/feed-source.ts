@@ -2,7 +2,7 @@
 // channel (every topic interleaved). The feed pages, updates and follows notices the same way for
 // both; only which calls it makes and which conversations are its own differ.
 import { channelKeyPrefix, type ConversationKey } from '../../../../shared/conversation';
-import type { FeedAnchor, MessageView, PendingMessage } from '../../../../shared/ipc';
+import type { FeedAnchor, IpcArgs, MessageView, PendingMessage } from '../../../../shared/ipc';
 import { call } from '../../lib/ipc';
 
 /** The messages waiting in the outbox, per conversation of the feed, in send order. */
@@ -34,6 +34,8 @@ export interface PageRequest {
 export interface FeedSource {
   /** Whether a conversation's messages belong in this feed. */
   holds(conversation: ConversationKey): boolean;
+  /** What "Mark as unread from here" covers: the conversation, or the whole channel. */
+  readonly place: IpcArgs<'unread.markUnreadFrom'>['place'];
   page(request: PageRequest): Promise<FeedPage>;
   /** The messages a notice named (still here or not) and those newer than `after`, from the mirror. */
   update(after: number, message_ids: number[]): Promise<FeedUpdate>;
@@ -43,6 +45,7 @@ export interface FeedSource {
 export function conversationSource(conversation: ConversationKey): FeedSource {
   return {
     holds: (key) => key === conversation,
+    place: { conversation },
     page: async (request) => {
       const page = await call('messages.page', { conversation, ...request });
       return { ...page, pending: { [conversation]: page.pending } };
@@ -59,6 +62,7 @@ export function channelSource(stream_id: number): FeedSource {
   const prefix = channelKeyPrefix(stream_id);
   return {
     holds: (key) => key.startsWith(prefix),
+    place: { stream_id },
     page: (request) => call('channel.page', { stream_id, ...request }),
     update: (after, message_ids) => call('channel.update', { stream_id, after, message_ids }),
   };

@@ -1,7 +1,8 @@
 // A feed's messages as the reader has them: opened at the first unread one (the mirror's at once,
 // then the server's when online), older and newer pages on scroll, "Jump to newest", the changes a
 // notice names (new, edited, flagged, moved or deleted messages of this feed only), unread ones
-// marked read as they are seen, and the messages still in the outbox. One conversation's feed or a
+// marked read as they are seen (no longer once the reader marks some unread again), and the
+// messages still in the outbox. One conversation's feed or a
 // whole channel's: the source says which (feed-source.ts); FeedList.svelte shows it.
 import { tick } from 'svelte';
 import type { VList } from 'virtua/svelte';
@@ -58,8 +59,12 @@ export class Feed {
   /** Counts notices; `#pendingAt` is the one the messages waiting were last taken from. */
   #notices = 0;
   #pendingAt = 0;
+  /** After "Mark as unread from here" nothing this feed shows is marked read, as in the family's clients, until it is left. */
+  #readingPrevented = false;
   // Made before any message renders, so the first ones seen are counted too.
-  readonly #marker = new ReadMarker(null, (ids) => void this.flag(ids, 'read', true));
+  readonly #marker = new ReadMarker(null, (ids) => {
+    if (!this.#readingPrevented) void this.flag(ids, 'read', true);
+  });
   readonly #stop: () => void;
   readonly source: FeedSource;
 
@@ -301,6 +306,16 @@ export class Feed {
     } catch (e) {
       this.error = messageOf(e);
       this.messages = withFlag(this.messages, ids, name, !present);
+    }
+  }
+
+  /** "Mark as unread from here": this message and every later one of the feed's place, for the reader to come back to. */
+  async markUnreadFrom(message_id: number): Promise<void> {
+    this.#readingPrevented = true;
+    try {
+      await call('unread.markUnreadFrom', { message_id, place: this.source.place });
+    } catch (e) {
+      this.error = messageOf(e);
     }
   }
 
