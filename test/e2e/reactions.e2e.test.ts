@@ -142,8 +142,13 @@ describe('reactions, edits and deletions', () => {
     expect(await other.getByTestId('delete').count()).toBe(0);
     await other.getByTestId('more-actions').click();
     const labels = await other.getByTestId('message-menu').locator('[role=menuitem]').allTextContents();
-    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Quote and reply', 'Move…', 'Mark as unread from here', 'Star', 'Collapse']);
-    await member.page.keyboard.press('Escape');
+    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Quote and reply', 'Move…', 'Mark as unread from here', 'Copy link to message', 'Star', 'Collapse']);
+    // Copy link to message: the family's permanent link, which leads back to this very message.
+    await member.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(member.app.browser.url).origin });
+    await other.getByTestId('message-menu').getByRole('menuitem', { name: 'Copy link to message' }).click();
+    await expect.poll(() => other.getByTestId('message-said').textContent()).toBe('Link copied.');
+    const link = await member.page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${service.url}/#narrow/channel/1-general/topic/reaction.20tests/with/${theirs}`);
   });
 
   it('edits the member’s own message in place and shows (edited); Escape leaves it unchanged', async () => {
