@@ -219,7 +219,7 @@ describe('the keys of a conversation', () => {
     await page.keyboard.press('?');
     const help = page.getByTestId('keys-help');
     await help.waitFor();
-    expect(await help.locator('dt').allTextContents()).toEqual(['n', 'r', 'c', 'j', 'k', '?', '↑', 'Esc']);
+    expect(await help.locator('dt').allTextContents()).toEqual(['n', 'r', 'c', 'j', 'k', 'Shift+U', '?', '↑', 'Esc']);
     await checkScreen(page, 'feed-keys-help');
     await page.keyboard.press('Escape');
     await expect.poll(() => help.count()).toBe(0);

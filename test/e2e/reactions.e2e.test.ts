@@ -2,7 +2,8 @@
 // through the picker with the keyboard and sees the count and who reacted, an administrator's
 // reaction arrives live, the member takes theirs back, edits their own message (new text,
 // "(edited)") and deletes it; another's message offers neither Edit nor Delete. A poll and a todo
-// list show in place of their text; votes, options and ticks go both ways live.
+// list show in place of their text; votes, options and ticks go both ways live. A sender's name
+// opens their card.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
@@ -273,5 +274,28 @@ describe('polls and todo lists', () => {
     // Unticked again by the member: a strike toggles, for everyone.
     await booked.getByTestId('todo-check').click();
     await expect.poll(() => adminWidget.getByTestId('todo-check').first().isChecked(), { timeout: 10_000 }).toBe(false);
+  });
+});
+
+describe('a sender’s card', () => {
+  it('opens from the sender’s name with their profile, closes with Escape, and starts a direct message', async () => {
+    const { page } = member;
+    const said = await post(adminAccount, 'Who wrote this?');
+    const name = messageIn(page, said).getByTestId('sender');
+    await name.click();
+    const card = messageIn(page, said).getByTestId('person-card');
+    await expect.poll(() => card.getByRole('heading').textContent()).toBe('Adam Admin');
+    expect(await card.getByTestId('profile').textContent()).toContain('Administrator');
+    expect(await name.getAttribute('aria-expanded')).toBe('true');
+    await screenshot(page, 'person-card');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sender');
+
+    await name.click();
+    await card.getByRole('button', { name: 'Send direct message' }).click();
+    await page.locator(`section.conversation[data-conversation="direct:${[adminAccount.user_id, memberAccount.user_id].sort((a, b) => a - b).join(',')}"]`).waitFor();
   });
 });

@@ -3,18 +3,19 @@
 
 export type FeedKeyAction = 'next-unread' | 'reply' | 'new-topic' | 'next' | 'previous' | 'mark-unread' | 'help';
 
-export const FEED_KEYS: readonly { key: string; action: FeedKeyAction; does: string }[] = [
+/** `key` as KeyboardEvent names it; `shown` where the help sheet says it otherwise (a capital is Shift and the letter). */
+export const FEED_KEYS: readonly { key: string; shown?: string; action: FeedKeyAction; does: string }[] = [
   { key: 'n', action: 'next-unread', does: 'Next unread topic' },
   { key: 'r', action: 'reply', does: 'Reply (to the selected message’s topic)' },
   { key: 'c', action: 'new-topic', does: 'New topic' },
   { key: 'j', action: 'next', does: 'Next message' },
   { key: 'k', action: 'previous', does: 'Previous message' },
-  { key: 'U', action: 'mark-unread', does: 'Mark as unread from the selected message' },
+  { key: 'U', shown: 'Shift+U', action: 'mark-unread', does: 'Mark as unread from the selected message' },
   { key: '?', action: 'help', does: 'This list of keys' },
 ];
 
 /** Shown in the help sheet, handled elsewhere (the compose box, the window). */
-export const OTHER_KEYS: readonly { key: string; does: string }[] = [
+export const OTHER_KEYS: readonly { key: string; shown?: string; does: string }[] = [
   { key: '↑', does: 'In an empty compose box: edit your last message' },
   { key: 'Esc', does: 'Back to the sidebar' },
 ];
