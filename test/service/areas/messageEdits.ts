@@ -1,10 +1,11 @@
 // Editing a message's content (or moving it: messageMoves.ts) and deleting a message, with the
 // organization's rules real servers apply (editing allowed at all, the sender only, within the edit
-// limit; deleting by the delete groups within the delete limit), and the update_message /
-// delete_message events.
+// limit; deleting by the delete groups within the delete limit), the update_message /
+// delete_message events, and each edit kept for the message's history (editHistory/).
 import { accessibleMessage } from '../access';
 import { nowSeconds, type Sim } from '../context';
 import type { MessageRow, UserRow } from '../db/rows';
+import { recordEdits, type MessageChange } from '../editHistory/store';
 import { messageAudience } from '../events/audience';
 import { inSystemGroup } from '../groups';
 import { badRequest } from '../http/errors';
@@ -44,13 +45,14 @@ function checkCanDelete(user: UserRow, message: MessageRow): void {
   }
 }
 
-function editContent(sim: Sim, user: UserRow, before: MessageRow, requested: string): void {
+/** Changes the content and tells the readers; answers the change, for the message's history. */
+function editContent(sim: Sim, user: UserRow, before: MessageRow, requested: string, editTimestamp: number): MessageChange {
   // An emptied message is kept, saying so, as real servers do.
   const content = requested.trim() === '' ? '(deleted)' : requested;
-  const editTimestamp = nowSeconds();
   const after: MessageRow = { ...before, content, rendered_content: renderContent(sim, content), last_edit_timestamp: editTimestamp };
   sim.db.prepare('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?').run(after.content, after.rendered_content, editTimestamp, after.id);
   publishEdit(sim, user, before, after, editTimestamp);
+  return { prev_content: before.content, prev_rendered_content: before.rendered_content };
 }
 
 function publishEdit(sim: Sim, editor: UserRow, before: MessageRow, after: MessageRow, editTimestamp: number): void {
@@ -93,8 +95,14 @@ export const messageEditRoutes: Route[] = [
       if (requested !== undefined) checkCanEditContent(user, before);
       checkMovePayload(before, move, requested);
       if (isMove(move)) checkCanMove(sim, user, before, move);
-      if (requested !== undefined) editContent(sim, user, before, requested);
-      if (isMove(move)) applyMove(sim, user, accessibleMessage(sim.db, user, before.id), move);
+      // A content edit and a move made together are one edit of the message, at one time.
+      const timestamp = nowSeconds();
+      const changes = new Map<number, MessageChange>();
+      if (requested !== undefined) changes.set(before.id, editContent(sim, user, before, requested, timestamp));
+      if (isMove(move)) {
+        for (const [id, change] of applyMove(sim, user, accessibleMessage(sim.db, user, before.id), move, timestamp)) changes.set(id, { ...changes.get(id), ...change });
+      }
+      recordEdits(sim.db, { user_id: user.user_id, timestamp }, changes);
       return {};
     },
   },
@@ -110,6 +118,7 @@ export const messageEditRoutes: Route[] = [
       sim.db.transaction(() => {
         sim.db.prepare('DELETE FROM reactions WHERE message_id = ?').run(message.id);
         sim.db.prepare('DELETE FROM submessages WHERE message_id = ?').run(message.id);
+        sim.db.prepare('DELETE FROM message_edits WHERE message_id = ?').run(message.id);
         sim.db.prepare('DELETE FROM user_messages WHERE message_id = ?').run(message.id);
         sim.db.prepare('DELETE FROM messages WHERE id = ?').run(message.id);
       })();

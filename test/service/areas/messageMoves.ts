@@ -8,6 +8,7 @@
 import { canAccessChannelContent, getStream } from '../access';
 import { nowSeconds, type Sim } from '../context';
 import type { MessageRow, UserRow } from '../db/rows';
+import type { MessageChange } from '../editHistory/store';
 import { messageAudience } from '../events/audience';
 import { inSystemGroup, SYSTEM_GROUP } from '../groups';
 import { ApiError, badRequest } from '../http/errors';
@@ -135,10 +136,12 @@ function checkWholeTopicWithinLimit(sim: Sim, message: MessageRow, move: MoveReq
   );
 }
 
-/** Moves the messages and tells everyone who can see them, in one update_message event. */
-export function applyMove(sim: Sim, user: UserRow, message: MessageRow, move: MoveRequest): void {
+/**
+ * Moves the messages and tells everyone who can see them, in one update_message event; answers
+ * what changed of each message, for its history (resolving a topic is kept there too).
+ */
+export function applyMove(sim: Sim, user: UserRow, message: MessageRow, move: MoveRequest, timestamp: number): Map<number, MessageChange> {
   const moved = movedMessages(sim, message, move.propagate_mode);
-  const timestamp = nowSeconds();
   const topic = move.topic ?? message.topic;
   const stream_id = move.stream_id ?? message.stream_id;
   const countsAsMove = move.stream_id !== undefined || !resolveToggle(message, move);
@@ -165,4 +168,12 @@ export function applyMove(sim: Sim, user: UserRow, message: MessageRow, move: Mo
     ...(move.stream_id !== undefined && { new_stream_id: move.stream_id }),
   };
   sim.queues.publish(audience, (queue) => ({ ...event, flags: viewerFlags(sim.db, queue.userId, message.id) }));
+  return new Map(moved.map((row) => [row.id, movedChange(row, topic, stream_id)]));
+}
+
+function movedChange(row: MessageRow, topic: string, streamId: number | null): MessageChange {
+  return {
+    ...(row.topic !== topic && { prev_topic: row.topic, topic }),
+    ...(row.stream_id !== null && streamId !== null && row.stream_id !== streamId && { prev_stream: row.stream_id, stream: streamId }),
+  };
 }

@@ -19,6 +19,7 @@ function deleteBatch(sim: Sim, stream: StreamRow, batch: MessageRow[]): void {
     for (const id of ids) {
       sim.db.prepare('DELETE FROM reactions WHERE message_id = ?').run(id);
       sim.db.prepare('DELETE FROM submessages WHERE message_id = ?').run(id);
+      sim.db.prepare('DELETE FROM message_edits WHERE message_id = ?').run(id);
       sim.db.prepare('DELETE FROM user_messages WHERE message_id = ?').run(id);
       sim.db.prepare('DELETE FROM messages WHERE id = ?').run(id);
     }

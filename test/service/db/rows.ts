@@ -7,6 +7,7 @@ export interface RealmRow {
   empty_topic_display_name: string;
   date_created: number;
   default_email_address_visibility: number;
+  message_edit_history_visibility_policy: string;
 }
 
 export interface UserRow {
@@ -72,6 +73,20 @@ export interface MessageRow {
   last_edit_timestamp?: number | null;
   /** Absent until the message is first moved (resolving its topic is not a move). */
   last_moved_timestamp?: number | null;
+}
+
+/** One edit or move of a message; null where it changed nothing of that kind. */
+export interface MessageEditRow {
+  id: number;
+  message_id: number;
+  user_id: number;
+  timestamp: number;
+  prev_content: string | null;
+  prev_rendered_content: string | null;
+  prev_topic: string | null;
+  topic: string | null;
+  prev_stream: number | null;
+  stream: number | null;
 }
 
 export interface ReactionRow {

@@ -15,7 +15,9 @@ CREATE TABLE realm (
   empty_topic_display_name TEXT NOT NULL,
   date_created INTEGER NOT NULL,
   -- Who may see a new user's real address (records/user.ts EMAIL_VISIBILITY); everyone unless hidden.
-  default_email_address_visibility INTEGER NOT NULL DEFAULT 1
+  default_email_address_visibility INTEGER NOT NULL DEFAULT 1,
+  -- Which edits a message's history shows: 'all', 'moves' or 'none' (editHistory/visibility.ts).
+  message_edit_history_visibility_policy TEXT NOT NULL DEFAULT 'all'
 );
 
 CREATE TABLE users (
@@ -118,6 +120,23 @@ CREATE TABLE messages (
 );
 CREATE INDEX messages_topic ON messages (stream_id, topic COLLATE NOCASE, id);
 CREATE INDEX messages_dm ON messages (dm_key, id);
+
+-- Each edit or move of a message, as real servers keep it: who, when, and what it changed (the
+-- content before; the topic and channel before and after). The versions are worked out from the
+-- message's current row backwards (areas/messageHistory.ts).
+CREATE TABLE message_edits (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  message_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  timestamp INTEGER NOT NULL,
+  prev_content TEXT,
+  prev_rendered_content TEXT,
+  prev_topic TEXT,
+  topic TEXT,
+  prev_stream INTEGER,
+  stream INTEGER
+);
+CREATE INDEX message_edits_message ON message_edits (message_id, id);
 
 CREATE TABLE user_messages (
   user_id INTEGER NOT NULL,
