@@ -12,6 +12,7 @@ import { presenceRoutes } from './areas/presence';
 import { profileFieldRoutes } from './areas/profileFields';
 import { pushRoutes } from './areas/push';
 import { reactionRoutes } from './areas/reactions';
+import { realmSettingsRoutes } from './areas/realmSettings';
 import { savedSnippetRoutes } from './areas/savedSnippets';
 import { scheduledMessageRoutes } from './areas/scheduledMessages';
 import { serverSettingsRoutes } from './areas/serverSettings';
@@ -50,5 +51,6 @@ export const routes: readonly Route[] = [
   ...savedSnippetRoutes,
   ...linkifierRoutes,
   ...serverSettingsRoutes,
+  ...realmSettingsRoutes,
   ...uploadRoutes,
 ];

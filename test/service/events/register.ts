@@ -15,6 +15,7 @@ import { userStatusRecord } from '../areas/userStatus';
 import { userTopicRecord } from '../areas/userTopics';
 import type { Sim } from '../context';
 import type { SavedSnippetRow, ScheduledMessageRow, StreamRow, SubscriptionRow, UserGroupRow, UserRow, UserStatusRow, UserTopicRow } from '../db/rows';
+import { editHistoryState } from '../editHistory/visibility';
 import { SYSTEM_GROUP } from '../groups';
 import { MAX_MESSAGE_LENGTH } from '../messaging/send';
 import { canCreateChannels, canCreateInviteLinks, canSubscribeOthers, REALM_PERMISSIONS } from '../permissions';
@@ -295,6 +296,7 @@ function realm(sim: Sim): State {
     realm_default_language: 'en',
     realm_message_retention_days: -1,
     ...MESSAGE_EDITING,
+    ...editHistoryState(row),
     ...MESSAGE_MOVING,
     realm_invite_required: false,
     realm_emails_restricted_to_domains: false,
