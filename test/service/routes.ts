@@ -7,6 +7,7 @@ import { flagRoutes } from './areas/flags';
 import { inviteRoutes } from './areas/invites';
 import { linkifierRoutes } from './areas/linkifiers';
 import { messageEditRoutes } from './areas/messageEdits';
+import { messageHistoryRoutes } from './areas/messageHistory';
 import { messageRoutes } from './areas/messages';
 import { presenceRoutes } from './areas/presence';
 import { profileFieldRoutes } from './areas/profileFields';
@@ -45,6 +46,7 @@ export const routes: readonly Route[] = [
   ...pushRoutes,
   ...messageRoutes,
   ...messageEditRoutes,
+  ...messageHistoryRoutes,
   ...reactionRoutes,
   ...submessageRoutes,
   ...flagRoutes,
