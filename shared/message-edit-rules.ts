@@ -26,6 +26,18 @@ export interface MessageEditRules {
   move_within_limit_seconds: number | null;
   /** realm_move_messages_between_streams_limit_seconds; null: no limit. */
   move_between_limit_seconds: number | null;
+  /** Whose edit history may be read: realm_message_edit_history_visibility_policy (or, before it, realm_allow_edit_history). */
+  edit_history: EditHistoryVisibility;
+}
+
+/** "moves": only topic and channel moves are shown, not content edits. */
+export type EditHistoryVisibility = 'all' | 'moves' | 'none';
+
+/** Whether a message's edit history is worth offering: the organization shows it, and the message has some. */
+export function historyOffered(rules: Pick<MessageEditRules, 'edit_history'>, message: { last_edit_timestamp?: number; last_moved_timestamp?: number }): boolean {
+  if (rules.edit_history === 'none') return false;
+  if (message.last_moved_timestamp !== undefined) return true;
+  return rules.edit_history === 'all' && message.last_edit_timestamp !== undefined;
 }
 
 /** allowed; or not offered at all (hidden); or offered no longer, with the reason to show. */

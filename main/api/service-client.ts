@@ -11,6 +11,7 @@ import type { Dialect } from '../../shared/api/dialects';
 import { registrationContext, type RegistrationContext } from '../../shared/api/registration';
 import type { MessageType } from '../../shared/api/records';
 import { inviteSchema } from '../../shared/api/invites';
+import { messageHistorySchema } from '../../shared/api/message-history';
 import { presenceAnswerSchema } from '../../shared/api/presence';
 import { userSchema } from '../../shared/api/record-schemas';
 import { uploadAnswerSchema } from '../../shared/api/uploads';
@@ -106,6 +107,8 @@ type Lessons = { [K in OperationName]?: (result: ResultOf<K>) => void };
 type AnswerChecks = { [K in OperationName]?: (result: ResultOf<K>) => void };
 const ANSWER_CHECKS: AnswerChecks = {
   getInvites: ({ invites }) => checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites),
+  // Shown version by version: each needs its topic and time.
+  getMessageHistory: ({ message_history }) => checkedAnswer('GET /messages/{message_id}/history', 'message_history', messageHistorySchema, message_history),
   // Sign-in keeps who the key belongs to from this answer.
   getOwnUser: (user) => checkedAnswer('GET /users/me', 'answer', userSchema, user),
   // Written to the mirror as it comes.

@@ -1,9 +1,10 @@
 // Acting on one message: a reaction added (shown at once, waiting in the outbox offline), its
-// content edited and the message deleted (online only, as the organization allows), the rules the
-// screens follow to offer those, and the user's recently used emoji.
+// content edited and the message deleted (online only, as the organization allows), its edit
+// history read, the rules the screens follow to offer those, and the user's recently used emoji.
 import { z } from 'zod';
 import { ROLES } from '../../shared/api/limits';
-import type { MessageEditRules } from '../../shared/ipc';
+import type { MessageHistoryEntry } from '../../shared/api/operations';
+import type { MessageEditRules, MessageVersion } from '../../shared/ipc';
 import { callerRole } from '../admin/caller';
 import type { AccountSession } from '../app/session';
 import { inRealmGroupSetting } from '../store/group-settings';
@@ -39,6 +40,7 @@ function editRules(session: AccountSession): MessageEditRules {
     moves_unlimited: callerRole(db, user_id) <= ROLES.moderator,
     move_within_limit_seconds: setting('realm_move_messages_within_stream_limit_seconds', seconds, null),
     move_between_limit_seconds: setting('realm_move_messages_between_streams_limit_seconds', seconds, null),
+    edit_history: setting('realm_message_edit_history_visibility_policy', z.enum(['all', 'moves', 'none']), setting('realm_allow_edit_history', z.boolean(), true) ? 'all' : 'none'),
   };
 }
 
@@ -50,7 +52,21 @@ async function refetch(session: AccountSession, message_id: number): Promise<voi
   session.write((db, changes) => upsertMessages(db, [{ message: fetched, flags: fetched.flags ?? getMessage(db, message_id)?.flags ?? [] }], changes));
 }
 
-export type MessageActionChannel = 'messages.addReaction' | 'messages.edit' | 'messages.delete' | 'messages.source' | 'messages.editRules' | 'emoji.recent';
+export type MessageActionChannel = 'messages.addReaction' | 'messages.edit' | 'messages.delete' | 'messages.source' | 'messages.editRules' | 'messages.history' | 'emoji.recent';
+
+/** The server's history, version by version: what each one changed, for the screen to show. */
+function versionsOf(history: readonly MessageHistoryEntry[]): MessageVersion[] {
+  return history.map((entry, i) => ({
+    original: i === 0,
+    user_id: entry.user_id,
+    timestamp: entry.timestamp,
+    rendered_content: i === 0 || entry.prev_content !== undefined ? (entry.rendered_content ?? null) : null,
+    topic: entry.topic,
+    prev_topic: i === 0 ? null : (entry.prev_topic ?? null),
+    prev_stream_id: i === 0 ? null : (entry.prev_stream ?? null),
+    stream_id: i === 0 ? null : (entry.stream ?? null),
+  }));
+}
 
 export function messageActionHandlers(context: CoreContext): AreaHandlers<MessageActionChannel> {
   return {
@@ -96,6 +112,12 @@ export function messageActionHandlers(context: CoreContext): AreaHandlers<Messag
       return { content: message.content };
     },
     'messages.editRules': () => editRules(context.activeSession()),
+    'messages.history': async ({ message_id }) => {
+      const session = context.activeSession();
+      session.requireOnline('Reading the edit history');
+      const { message_history } = await session.client.call('getMessageHistory', { message_id });
+      return versionsOf(message_history);
+    },
     'emoji.recent': () => {
       const session = context.activeSession();
       return recentReactionEmoji(session.db, session.account.user_id, RECENT_EMOJI).map(({ emoji_name, emoji_code, reaction_type }) => ({ emoji_name, emoji_code, reaction_type }));

@@ -214,6 +214,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   unsubscribe: { method: 'DELETE', path: '/users/me/subscriptions', title: 'Unsubscribe from a channel' },
   updateSubscriptionSettings: { method: 'POST', path: '/users/me/subscriptions/properties', title: 'Update subscription settings' },
   sendSubmessage: { method: 'POST', path: '/submessage', title: 'Send a submessage' },
+  getMessageHistory: { method: 'GET', path: '/messages/{message_id}/history', title: "Get a message's edit history" },
   getChannelFolders: { method: 'GET', path: '/channel_folders', title: 'Get channel folders', requires: CHANNEL_FOLDERS },
   getSavedSnippets: { method: 'GET', path: '/saved_snippets', title: 'Get saved snippets', requires: SAVED_SNIPPETS },
   createSavedSnippet: { method: 'POST', path: '/saved_snippets', title: 'Create a saved snippet', requires: SAVED_SNIPPETS },

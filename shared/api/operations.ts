@@ -293,6 +293,20 @@ export interface UpdateSubscriptionSettingsParams {
   subscription_data: { stream_id: number; property: string; value: boolean | string }[];
 }
 
+/** One version of a message in its edit history (reference: not shown in the spec), oldest first: the first is the message as sent. */
+export interface MessageHistoryEntry {
+  user_id: number | null;
+  timestamp: number;
+  /** The topic, content and rendering as they stood after this version. */
+  topic: string;
+  content?: string;
+  rendered_content?: string | null;
+  prev_topic?: string;
+  prev_content?: string;
+  stream?: number;
+  prev_stream?: number;
+}
+
 /** An event on a message's widget (reference: not shown in the spec); content is the event as JSON text. */
 export interface SendSubmessageParams {
   message_id: number;
@@ -391,6 +405,7 @@ export interface Operations {
   unsubscribe: { params: UnsubscribeParams; result: { removed: string[]; not_removed: string[] } };
   updateSubscriptionSettings: { params: UpdateSubscriptionSettingsParams; result: Empty };
   sendSubmessage: { params: SendSubmessageParams; result: Empty };
+  getMessageHistory: { params: { message_id: number }; result: { message_history: MessageHistoryEntry[] } };
 }
 
 export type OperationName = keyof Operations;

@@ -22,6 +22,21 @@ const emoji = {
   reaction_type: z.enum(REACTION_TYPES),
 };
 
+/** One version of a message, as its edit history shows it, oldest first. */
+export interface MessageVersion {
+  /** The first is the message as sent; each later one is an edit, a move, or both. */
+  original: boolean;
+  user_id: number | null;
+  timestamp: number;
+  /** The content this version brought, rendered; null where it left the content as it was. */
+  rendered_content: string | null;
+  topic: string;
+  /** Where this version moved it from: the topic before, the channel before and after. */
+  prev_topic: string | null;
+  prev_stream_id: number | null;
+  stream_id: number | null;
+}
+
 export const messageActionChannels = {
   'messages.addReaction': channel<Deferred<null>>()(z.object({ message_id: id, ...emoji })),
   /** Needs the connection: the server renders the new content. */
@@ -30,6 +45,8 @@ export const messageActionChannels = {
   /** The message's markdown, for editing it (the mirror keeps the rendered HTML). Needs the connection. */
   'messages.source': channel<{ content: string }>()(z.object({ message_id: id })),
   'messages.editRules': channel<MessageEditRules>()(z.undefined()),
+  /** The message's versions, from the server (it needs the connection); as the organization lets its members see them. */
+  'messages.history': channel<MessageVersion[]>()(z.object({ message_id: id })),
   /** The emoji the user reacted with lately, newest first, from the cached messages. */
   'emoji.recent': channel<EmojiRef[]>()(z.undefined()),
 } as const;

@@ -1,7 +1,7 @@
 // Reactions, edits, deletions and widgets in Chromium against the simulator: a member reacts
 // through the picker with the keyboard and sees the count and who reacted, an administrator's
 // reaction arrives live, the member takes theirs back, edits their own message (new text,
-// "(edited)") and deletes it; another's message offers neither Edit nor Delete. A poll and a todo
+// "(edited)", and its edit history) and deletes it; another's message offers neither Edit nor Delete. A poll and a todo
 // list show in place of their text; votes, options and ticks go both ways live. A sender's name
 // opens their card.
 import type { Browser, Page } from 'playwright-core';
@@ -178,6 +178,19 @@ describe('reactions, edits and deletions', () => {
     await message.getByTestId('edited').waitFor();
     // The administrator sees the new text live.
     await expect.poll(() => messageIn(admin.page, mine).locator('.rendered').textContent(), { timeout: 10_000 }).toBe('Lunch at 1pm instead');
+
+    // (edited) opens the edit history, as the server keeps it: sent, then edited, by whom.
+    await message.getByTestId('edited').click();
+    const versions = message.getByTestId('edit-history').getByTestId('version');
+    await expect.poll(() => versions.count()).toBe(2);
+    expect(await versions.locator('.version-head strong').allTextContents()).toEqual(['Sent', 'Edited']);
+    expect(await versions.locator('.version-head').first().textContent()).toContain('by you');
+    expect(await versions.locator('.rendered').allTextContents()).toEqual(['Lunch at noon?', 'Lunch at 1pm instead']);
+    await screenshot(page, 'edit-history');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await message.getByTestId('edit-history').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('edited');
   });
 
   it('deletes the member’s own message after a confirmation, for both accounts', async () => {

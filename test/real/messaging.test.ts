@@ -1,5 +1,5 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
-// receive, unread and mark read (and unread from a message on), general chat, reactions, edits and topic moves, a channel
+// receive, unread and mark read (and unread from a message on), general chat, reactions, edits and topic moves (and their history), a channel
 // previewed, subscribed to and left, a private one not joined, a mute, search. Each test works in
 // a topic or channel of its own (or finds its message by a word of its own, or puts back the mute
 // it set), so the shared server's other traffic does not matter.
@@ -134,6 +134,14 @@ describe('against a real server', () => {
     expect(await cached(conversation)).toEqual([]);
     // A link made before the move (`.../topic/<old>/near/<id>`) opens where the message is now.
     expect(await app.call('messages.locate', { message_id: sent!.id })).toEqual({ conversation: movedTo });
+
+    // Its edit history, as the server keeps it: sent, edited, moved.
+    const history = await app.call('messages.history', { message_id: sent!.id });
+    expect(history.map(({ original, user_id, rendered_content, topic, prev_topic }) => ({ original, user_id, rendered_content, topic, prev_topic }))).toEqual([
+      { original: true, user_id: iago().user_id, rendered_content: '<p>before the edit</p>', topic, prev_topic: null },
+      { original: false, user_id: iago().user_id, rendered_content: '<p>after the edit</p>', topic, prev_topic: null },
+      { original: false, user_id: iago().user_id, rendered_content: null, topic: moved, prev_topic: topic },
+    ]);
   });
 
   it('previews a public channel it is not subscribed to, subscribes and receives its messages, and leaves it', async () => {

@@ -109,6 +109,7 @@ describe('message actions online', () => {
       moves_unlimited: false,
       move_within_limit_seconds: 604_800,
       move_between_limit_seconds: 604_800,
+      edit_history: 'all',
     });
     const adminRules = await actions(adminSession)['messages.editRules'](undefined);
     expect(adminRules.can_delete_any).toBe(true);
