@@ -185,7 +185,8 @@ export function subscribedChannelTree(db: ReadOnlyMirror, featureLevel: number |
     db,
     `SELECT s.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, c.folder_id,
             coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
-            coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy
+            coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy,
+            coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description
      FROM subscriptions s LEFT JOIN channels c ON c.stream_id = s.stream_id
      WHERE coalesce(c.is_archived, 0) = 0 ORDER BY name COLLATE NOCASE, s.stream_id`,
     sidebarChannelRow,
@@ -206,6 +207,7 @@ const channelAboutRow = z.object({
   invite_only: flag,
   is_muted: flag,
   topics_policy: sidebarChannelRow.shape.topics_policy,
+  rendered_description: z.string(),
 });
 
 /** One channel as its feed heads it, subscribed to or not; undefined when the mirror does not know it. */
@@ -217,7 +219,8 @@ export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel
             coalesce(c.is_archived, json_extract(s.json, '$.is_archived'), 0) AS is_archived,
             coalesce(c.invite_only, json_extract(s.json, '$.invite_only'), 0) AS invite_only,
             coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
-            coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy
+            coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy,
+            coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description
      FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id
      WHERE c.stream_id IS NOT NULL OR s.stream_id IS NOT NULL`,
     channelAboutRow,

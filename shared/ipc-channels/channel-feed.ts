@@ -39,6 +39,8 @@ export interface ChannelAbout {
   is_muted: boolean;
   /** Whether a message may go to the empty topic (emptyTopicUse). */
   empty_topic: EmptyTopicUse;
+  /** The channel's description as the server rendered it ('' when it has none). */
+  rendered_description: string;
 }
 
 export const channelFeedChannels = {

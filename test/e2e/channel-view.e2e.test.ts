@@ -83,6 +83,9 @@ describe('a channel’s view', () => {
   it('opens from the channel’s name with every topic interleaved, oldest first, each run under its topic', async () => {
     await openChannel(1);
     expect(await feed().locator('#channel-feed-title').textContent()).toBe('#general');
+    // Its description under its name, as the server rendered it (bold where the Markdown said so).
+    expect(await feed().locator('.channel-description').textContent()).toBe("Everyone's here. Say hi!");
+    expect(await feed().locator('.channel-description strong').textContent()).toBe('Say hi!');
     expect(await channelRow(1).getAttribute('aria-selected')).toBe('true');
     // Its topics are listed below it too.
     await page.locator('nav.sidebar [data-conversation="channel:1:alpha"]').waitFor();

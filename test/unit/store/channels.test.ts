@@ -37,11 +37,15 @@ it('refuses a row the app never wrote rather than showing it', () => {
 it('heads a channel’s feed whether the user is subscribed to it or not, from whichever record the mirror has', () => {
   const db = openMirror(':memory:');
   dbs.push(db);
-  upsertRecords(db, channelsTable, [channel(1, 'joined'), channel(2, 'previewed', { topics_policy: 'disable_empty_topic' } as Partial<Channel>), channel(5, 'private', { invite_only: true })]);
-  upsertRecords(db, subscriptionsTable, [{ stream_id: 1 }, { ...channel(3, 'only subscribed'), is_archived: true, is_muted: true }] as never);
-  expect(channelAbout(db, 1, 372)).toEqual({ stream_id: 1, name: 'joined', subscribed: true, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'allowed' });
-  expect(channelAbout(db, 2, 372)).toEqual({ stream_id: 2, name: 'previewed', subscribed: false, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'refused' });
-  expect(channelAbout(db, 3, 372)).toEqual({ stream_id: 3, name: 'only subscribed', subscribed: true, is_archived: true, invite_only: false, is_muted: true, empty_topic: 'allowed' });
+  upsertRecords(db, channelsTable, [
+    channel(1, 'joined', { rendered_description: '<p>Where we <strong>join</strong></p>' }),
+    channel(2, 'previewed', { topics_policy: 'disable_empty_topic' } as Partial<Channel>),
+    channel(5, 'private', { invite_only: true }),
+  ]);
+  upsertRecords(db, subscriptionsTable, [{ stream_id: 1 }, { ...channel(3, 'only subscribed', { rendered_description: '<p>Known by its subscription</p>' }), is_archived: true, is_muted: true }] as never);
+  expect(channelAbout(db, 1, 372)).toEqual({ stream_id: 1, name: 'joined', subscribed: true, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'allowed', rendered_description: '<p>Where we <strong>join</strong></p>' });
+  expect(channelAbout(db, 2, 372)).toEqual({ stream_id: 2, name: 'previewed', subscribed: false, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'refused', rendered_description: '' });
+  expect(channelAbout(db, 3, 372)).toEqual({ stream_id: 3, name: 'only subscribed', subscribed: true, is_archived: true, invite_only: false, is_muted: true, empty_topic: 'allowed', rendered_description: '<p>Known by its subscription</p>' });
   expect(channelAbout(db, 5, 372)).toMatchObject({ name: 'private', subscribed: false, invite_only: true });
   expect(channelAbout(db, 4, 372)).toBeUndefined();
 });
