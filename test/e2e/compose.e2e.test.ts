@@ -175,6 +175,23 @@ describe('composing, end to end', () => {
     expect(listed).not.toContainEqual({ refresh: false });
   });
 
+  it('completes a command as the first word, and a /poll sent shows as a poll', async () => {
+    await composer().pressSequentially('/po');
+    const options = page().getByTestId('suggestions').getByRole('option');
+    await expect.poll(() => options.allTextContents()).toEqual([expect.stringContaining('/poll')]);
+    expect(await options.first().textContent()).toContain('the question, then one option per line');
+    await composer().press('Enter');
+    expect(await composer().inputValue()).toBe('/poll ');
+    await composer().pressSequentially('Which day for the retro?');
+    await composer().press('Shift+Enter');
+    await composer().pressSequentially('Thursday');
+    await composer().press('Shift+Enter');
+    await composer().pressSequentially('Friday');
+    await composer().press('Enter');
+    const poll = page().locator('section.conversation [data-testid=poll]').filter({ hasText: 'Which day for the retro?' });
+    await expect.poll(() => poll.locator('.option').allTextContents(), { timeout: 10_000 }).toEqual(['Thursday', 'Friday']);
+  });
+
   it('inserts a saved snippet from the compose menu, edits snippets in a dialog, and sends later through the scheduling form', async () => {
     await page().getByTestId('snippets-toggle').click();
     const panel = page().locator('#snippet-panel');

@@ -22,6 +22,14 @@ describe('triggerAt', () => {
     expect(at('nice :tad')).toEqual({ kind: 'emoji', start: 5, query: 'tad' });
   });
 
+  it('finds a command only as the message’s first word', () => {
+    expect(at('/')).toEqual({ kind: 'command', start: 0, query: '' });
+    expect(at('/po')).toEqual({ kind: 'command', start: 0, query: 'po' });
+    expect(at('see /po')).toBeNull();
+    expect(at('/poll ')).toBeNull();
+    expect(at(' /po')).toBeNull();
+  });
+
   it('leaves alone what is not a trigger: an email, a time, a finished mention', () => {
     expect(at('mail me at mark@demo')).toBeNull();
     expect(at('at 10:30')).toBeNull();

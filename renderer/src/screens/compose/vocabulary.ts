@@ -1,10 +1,10 @@
 // The names the compose box completes, from the mirror: people (searched as typed), subscribed
-// channels and their topics (cached or unread), unicode and custom emoji, and the wildcard
-// mentions the user's role may use.
+// channels and their topics (cached or unread), unicode and custom emoji, the wildcard mentions
+// the user's role may use, and the commands a message may start with.
 import type { ComposeVocabulary, SidebarTopic } from '../../../../shared/ipc';
 import { visibleEmail } from '../../../../shared/email-addresses';
 import { call } from '../../lib/ipc';
-import { channelMarkup, emojiMarkup, mentionMarkup, rank, topicMarkup, type Suggestion, type Trigger } from './autocomplete';
+import { channelMarkup, commandMarkup, COMMANDS, emojiMarkup, mentionMarkup, rank, topicMarkup, type Suggestion, type Trigger } from './autocomplete';
 import { UNICODE_EMOJI_NAMES, unicodeGlyph } from '../../../../shared/emoji/unicode';
 
 /** Wildcard mentions and where they mean something: the topic and channel ones only in a channel. */
@@ -60,6 +60,8 @@ export class Vocabulary {
       }
       case 'emoji':
         return this.#emoji(trigger.query);
+      case 'command':
+        return rank(COMMANDS, trigger.query, (c) => c.name).map((c) => ({ id: `command-${c.name}`, label: `/${c.name}`, detail: c.does, insert: commandMarkup(c.name) }));
     }
   }
 
