@@ -28,6 +28,8 @@ export interface MessageEditRules {
   move_between_limit_seconds: number | null;
   /** Whose edit history may be read: realm_message_edit_history_visibility_policy (or, before it, realm_allow_edit_history). */
   edit_history: EditHistoryVisibility;
+  /** realm_enable_read_receipts: members may see who read a message. */
+  read_receipts: boolean;
 }
 
 /** "moves": only topic and channel moves are shown, not content edits. */

@@ -109,6 +109,8 @@ const ANSWER_CHECKS: AnswerChecks = {
   getInvites: ({ invites }) => checkedAnswer('GET /invites', 'invites', z.array(inviteSchema), invites),
   // Shown version by version: each needs its topic and time.
   getMessageHistory: ({ message_history }) => checkedAnswer('GET /messages/{message_id}/history', 'message_history', messageHistorySchema, message_history),
+  // Shown as names: each must be a user id.
+  getReadReceipts: ({ user_ids }) => checkedAnswer('GET /messages/{message_id}/read_receipts', 'user_ids', z.array(z.number().int()), user_ids),
   // Sign-in keeps who the key belongs to from this answer.
   getOwnUser: (user) => checkedAnswer('GET /users/me', 'answer', userSchema, user),
   // Written to the mirror as it comes.

@@ -1,6 +1,6 @@
 // Acting on one message: a reaction added (shown at once, waiting in the outbox offline), its
 // content edited and the message deleted (online only, as the organization allows), its edit
-// history read, the rules the screens follow to offer those, and the user's recently used emoji.
+// history and read receipts read, the rules the screens follow to offer those, and the user's recently used emoji.
 import { z } from 'zod';
 import { ROLES } from '../../shared/api/limits';
 import type { MessageHistoryEntry } from '../../shared/api/operations';
@@ -41,6 +41,8 @@ function editRules(session: AccountSession): MessageEditRules {
     move_within_limit_seconds: setting('realm_move_messages_within_stream_limit_seconds', seconds, null),
     move_between_limit_seconds: setting('realm_move_messages_between_streams_limit_seconds', seconds, null),
     edit_history: setting('realm_message_edit_history_visibility_policy', z.enum(['all', 'moves', 'none']), setting('realm_allow_edit_history', z.boolean(), true) ? 'all' : 'none'),
+    // Servers before read receipts (level 137) send no such setting.
+    read_receipts: setting('realm_enable_read_receipts', z.boolean(), false),
   };
 }
 
@@ -52,7 +54,15 @@ async function refetch(session: AccountSession, message_id: number): Promise<voi
   session.write((db, changes) => upsertMessages(db, [{ message: fetched, flags: fetched.flags ?? getMessage(db, message_id)?.flags ?? [] }], changes));
 }
 
-export type MessageActionChannel = 'messages.addReaction' | 'messages.edit' | 'messages.delete' | 'messages.source' | 'messages.editRules' | 'messages.history' | 'emoji.recent';
+export type MessageActionChannel =
+  | 'messages.addReaction'
+  | 'messages.edit'
+  | 'messages.delete'
+  | 'messages.source'
+  | 'messages.editRules'
+  | 'messages.history'
+  | 'messages.readReceipts'
+  | 'emoji.recent';
 
 /** The server's history, version by version: what each one changed, for the screen to show. */
 function versionsOf(history: readonly MessageHistoryEntry[]): MessageVersion[] {
@@ -117,6 +127,12 @@ export function messageActionHandlers(context: CoreContext): AreaHandlers<Messag
       session.requireOnline('Reading the edit history');
       const { message_history } = await session.client.call('getMessageHistory', { message_id });
       return versionsOf(message_history);
+    },
+    'messages.readReceipts': async ({ message_id }) => {
+      const session = context.activeSession();
+      session.requireOnline('Reading who has read a message');
+      const { user_ids } = await session.client.call('getReadReceipts', { message_id });
+      return user_ids;
     },
     'emoji.recent': () => {
       const session = context.activeSession();

@@ -406,6 +406,8 @@ export interface Operations {
   updateSubscriptionSettings: { params: UpdateSubscriptionSettingsParams; result: Empty };
   sendSubmessage: { params: SendSubmessageParams; result: Empty };
   getMessageHistory: { params: { message_id: number }; result: { message_history: MessageHistoryEntry[] } };
+  /** Who has read the message (not its sender, nor bots, nor those who send no read receipts). */
+  getReadReceipts: { params: { message_id: number }; result: { user_ids: number[] } };
 }
 
 export type OperationName = keyof Operations;

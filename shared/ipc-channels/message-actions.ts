@@ -47,6 +47,8 @@ export const messageActionChannels = {
   'messages.editRules': channel<MessageEditRules>()(z.undefined()),
   /** The message's versions, from the server (it needs the connection); as the organization lets its members see them. */
   'messages.history': channel<MessageVersion[]>()(z.object({ message_id: id })),
+  /** The ids of those who have read the message, from the server (it needs the connection). */
+  'messages.readReceipts': channel<number[]>()(z.object({ message_id: id })),
   /** The emoji the user reacted with lately, newest first, from the cached messages. */
   'emoji.recent': channel<EmojiRef[]>()(z.undefined()),
 } as const;

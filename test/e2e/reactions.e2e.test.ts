@@ -3,7 +3,7 @@
 // reaction arrives live, the member takes theirs back, edits their own message (new text,
 // "(edited)", and its edit history) and deletes it; another's message offers neither Edit nor Delete. A poll and a todo
 // list show in place of their text; votes, options and ticks go both ways live. A sender's name
-// opens their card.
+// opens their card; a message's read receipts list who has read it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
@@ -143,7 +143,7 @@ describe('reactions, edits and deletions', () => {
     expect(await other.getByTestId('delete').count()).toBe(0);
     await other.getByTestId('more-actions').click();
     const labels = await other.getByTestId('message-menu').locator('[role=menuitem]').allTextContents();
-    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Quote and reply', 'Move…', 'Mark as unread from here', 'Copy link to message', 'Star', 'Collapse']);
+    expect(labels.map((label) => label.trim())).toEqual(['Add a reaction', 'Quote and reply', 'Move…', 'Mark as unread from here', 'Copy link to message', 'Read receipts', 'Star', 'Collapse']);
     // Copy link to message: the family's permanent link, which leads back to this very message.
     await member.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(member.app.browser.url).origin });
     await other.getByTestId('message-menu').getByRole('menuitem', { name: 'Copy link to message' }).click();
@@ -310,5 +310,43 @@ describe('a sender’s card', () => {
     await name.click();
     await card.getByRole('button', { name: 'Send direct message' }).click();
     await page.locator(`section.conversation[data-conversation="direct:${[adminAccount.user_id, memberAccount.user_id].sort((a, b) => a - b).join(',')}"]`).waitFor();
+  });
+});
+
+describe('read receipts', () => {
+  /** Calls the simulator as `account`, as another client of the organization would. */
+  async function api(account: ServiceAccount, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+    const query = new URLSearchParams(params);
+    const response = await fetch(`${service.url}/api/v1${path}${method === 'GET' ? `?${query}` : ''}`, {
+      method,
+      headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.api_key}`).toString('base64')}` },
+      ...(method === 'POST' && { body: query }),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  it('lists who has read a message: the reader and another member, never the sender', async () => {
+    const { page } = member;
+    const moderator = service.accounts.find((a) => a.role === 300)!;
+    const id = await post(adminAccount, 'Read this before Friday');
+    await openTopic(page);
+    await messageIn(page, id).waitFor();
+    // The member's reading of it on screen reaches the server before the receipts are asked.
+    const readOnServer = async () => {
+      const { messages } = await api(memberAccount, 'GET', '/messages', { anchor: String(id), num_before: '0', num_after: '0' });
+      return (messages as { flags: string[] }[])[0]?.flags.includes('read') ?? false;
+    };
+    await expect.poll(readOnServer, { timeout: 10_000 }).toBe(true);
+    await api(moderator, 'POST', '/messages/flags', { op: 'add', flag: 'read', messages: JSON.stringify([id]) });
+
+    await messageIn(page, id).getByTestId('more-actions').click();
+    await page.getByTestId('message-menu').getByRole('menuitem', { name: 'Read receipts' }).click();
+    const panel = messageIn(page, id).getByTestId('read-receipts');
+    await expect.poll(() => panel.getByTestId('reader').allTextContents()).toEqual(['Mona Moderator', 'You']);
+    expect(await panel.getByRole('heading').textContent()).toBe('Read by 2 people');
+    await screenshot(page, 'read-receipts');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
   });
 });

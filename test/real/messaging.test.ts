@@ -74,6 +74,17 @@ describe('against a real server', () => {
     expect(onServer.map((m) => m.flags.includes('read'))).toEqual([true, false, false]);
   });
 
+  it('lists who has read its message, as the server counts them (not its sender)', async () => {
+    const topic = marker('receipts');
+    const conversation = channelTopicConversation(VERONA, topic);
+    await app.call('messages.send', { conversation, content: `read me ${topic}` });
+    await until(async () => (await cached(conversation)).length === 1, 'the message in the mirror');
+    const [sent] = await cached(conversation);
+    expect(await app.call('messages.readReceipts', { message_id: sent!.id })).toEqual([]);
+    await hamlet().call('POST', '/messages/flags', { op: 'add', flag: 'read', messages: [sent!.id] });
+    expect(await app.call('messages.readReceipts', { message_id: sent!.id })).toEqual([account('hamlet@zulip.com').user_id]);
+  });
+
   it('sends a message that the server holds once and the other user receives', async () => {
     const topic = marker('send');
     const conversation = channelTopicConversation(VERONA, topic);

@@ -8,6 +8,7 @@ import { inviteRoutes } from './areas/invites';
 import { linkifierRoutes } from './areas/linkifiers';
 import { messageEditRoutes } from './areas/messageEdits';
 import { messageHistoryRoutes } from './areas/messageHistory';
+import { readReceiptRoutes } from './areas/readReceipts';
 import { messageRoutes } from './areas/messages';
 import { presenceRoutes } from './areas/presence';
 import { profileFieldRoutes } from './areas/profileFields';
@@ -47,6 +48,7 @@ export const routes: readonly Route[] = [
   ...messageRoutes,
   ...messageEditRoutes,
   ...messageHistoryRoutes,
+  ...readReceiptRoutes,
   ...reactionRoutes,
   ...submessageRoutes,
   ...flagRoutes,

@@ -110,6 +110,7 @@ describe('message actions online', () => {
       move_within_limit_seconds: 604_800,
       move_between_limit_seconds: 604_800,
       edit_history: 'all',
+      read_receipts: true,
     });
     const adminRules = await actions(adminSession)['messages.editRules'](undefined);
     expect(adminRules.can_delete_any).toBe(true);
