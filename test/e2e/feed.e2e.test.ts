@@ -219,7 +219,7 @@ describe('the keys of a conversation', () => {
     await page.keyboard.press('?');
     const help = page.getByTestId('keys-help');
     await help.waitFor();
-    expect(await help.locator('dt').allTextContents()).toEqual(['n', 'r', 'c', 'j', 'k', 'Shift+U', '?', '↑', 'Esc']);
+    expect(await help.locator('dt').allTextContents()).toEqual(['n', 'r', 'c', 'j', 'k', 'i', ':', 'e', 'Shift+U', '?', '↑', 'Esc']);
     await checkScreen(page, 'feed-keys-help');
     await page.keyboard.press('Escape');
     await expect.poll(() => help.count()).toBe(0);
@@ -234,11 +234,20 @@ describe('the keys of a conversation', () => {
     await expect.poll(async () => Number(await focusedMessage())).toBe(last);
     await page.keyboard.press('k');
     await expect.poll(async () => Number(await focusedMessage())).toBe(previous);
+    // i opens the selected message's menu, : its reaction picker; Escape closes each.
+    await page.keyboard.press('i');
+    await shown(previous).getByTestId('message-menu').waitFor();
+    await page.keyboard.press('Escape');
+    await shown(previous).getByTestId('message-menu').waitFor({ state: 'detached' });
+    await page.keyboard.press(':');
+    await shown(previous).getByTestId('emoji-picker').waitFor();
+    await page.keyboard.press('Escape');
+    await shown(previous).getByTestId('emoji-picker').waitFor({ state: 'detached' });
     await page.keyboard.press('r');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer');
   });
 
-  it('↑ in the empty compose box opens your last message for editing', async () => {
+  it('↑ in the empty compose box opens your last message for editing, and so does e on it', async () => {
     await page.getByTestId('composer').fill('mine, to edit');
     await page.getByTestId('composer').press('Enter');
     const mine = section().locator('[data-testid=message]', { hasText: 'mine, to edit' });
@@ -248,6 +257,12 @@ describe('the keys of a conversation', () => {
     // Found by id: open for editing, its text is in the editor's box rather than the message.
     const id = Number(await mine.getAttribute('data-message-id'));
     await page.getByTestId('composer').press('ArrowUp');
+    await expect.poll(() => shown(id).getByRole('textbox', { name: 'Edit message' }).inputValue()).toBe('mine, to edit');
+    // e on the message selected opens it for editing too.
+    await page.getByRole('textbox', { name: 'Edit message' }).press('Escape');
+    await shown(id).getByRole('textbox', { name: 'Edit message' }).waitFor({ state: 'detached' });
+    await shown(id).locator('.rendered').click();
+    await page.keyboard.press('e');
     await expect.poll(() => shown(id).getByRole('textbox', { name: 'Edit message' }).inputValue()).toBe('mine, to edit');
   });
 

@@ -1,6 +1,7 @@
 // The keys of a feed (feed-keys.ts lists them) acted on: j and k select messages, n goes to the next
-// unread topic, c starts a new topic, U marks unread from the message, r and ? are the view's own
-// (where a reply goes, the help sheet).
+// unread topic, c starts a new topic, i, : and e open the selected message's menu, reaction picker
+// and editor, U marks unread from the message, r and ? are the view's own (where a reply goes,
+// the help sheet).
 import type { ConversationKey } from '../../../../shared/conversation';
 import type { AccountState } from '../../account/context';
 import { startNewTopic } from '../compose/start';
@@ -29,6 +30,13 @@ export function feedKeyHandler(account: AccountState, feed: Feed, options: FeedK
     if (from) void feed.markUnreadFrom(from.message.id);
   }
 
+  /** The selected message's own button (its menu, its reaction picker, its Edit), as if clicked. */
+  function press(testid: 'more-actions' | 'react' | 'edit') {
+    const id = feed.current()?.message.id;
+    if (id === undefined) return;
+    feed.element?.querySelector<HTMLButtonElement>(`[data-message-id="${id}"] [data-testid="${testid}"]`)?.click();
+  }
+
   return (event) => {
     const action = feedKeyAction(event);
     if (action === undefined) return;
@@ -38,6 +46,9 @@ export function feedKeyHandler(account: AccountState, feed: Feed, options: FeedK
     else if (action === 'new-topic') startNewTopic(account, options.stream_id());
     else if (action === 'next-unread') nextUnread();
     else if (action === 'mark-unread') markUnread();
+    else if (action === 'actions') press('more-actions');
+    else if (action === 'react') press('react');
+    else if (action === 'edit') press('edit');
     else options.help();
   };
 }

@@ -1,7 +1,7 @@
 // The keys the family's users expect in a conversation, as one list: the handler reads it, and the
 // help sheet (`?`) shows it. Keys typed into a field are the field's own.
 
-export type FeedKeyAction = 'next-unread' | 'reply' | 'new-topic' | 'next' | 'previous' | 'mark-unread' | 'help';
+export type FeedKeyAction = 'next-unread' | 'reply' | 'new-topic' | 'next' | 'previous' | 'actions' | 'react' | 'edit' | 'mark-unread' | 'help';
 
 /** `key` as KeyboardEvent names it; `shown` where the help sheet says it otherwise (a capital is Shift and the letter). */
 export const FEED_KEYS: readonly { key: string; shown?: string; action: FeedKeyAction; does: string }[] = [
@@ -10,6 +10,9 @@ export const FEED_KEYS: readonly { key: string; shown?: string; action: FeedKeyA
   { key: 'c', action: 'new-topic', does: 'New topic' },
   { key: 'j', action: 'next', does: 'Next message' },
   { key: 'k', action: 'previous', does: 'Previous message' },
+  { key: 'i', action: 'actions', does: 'The selected message’s actions' },
+  { key: ':', action: 'react', does: 'React to the selected message' },
+  { key: 'e', action: 'edit', does: 'Edit the selected message (yours)' },
   { key: 'U', shown: 'Shift+U', action: 'mark-unread', does: 'Mark as unread from the selected message' },
   { key: '?', action: 'help', does: 'This list of keys' },
 ];
