@@ -21,6 +21,14 @@ export interface Viewing {
   focused: boolean;
 }
 
+/**
+ * Whether every message of a channel notifies (not only mentions): the subscription's own
+ * desktop_notifications where it has one, else the user's enable_stream_desktop_notifications.
+ */
+export function channelNotifiesAll(desktop_notifications: boolean | null | undefined, userDefault: boolean): boolean {
+  return desktop_notifications ?? userDefault;
+}
+
 export interface NotificationSettings {
   /** Silences notifications (never counts); kept across restarts. */
   do_not_disturb: boolean;

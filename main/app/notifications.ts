@@ -1,5 +1,6 @@
 // Desktop notifications, decided from the message events as they are applied: direct messages,
-// mentions (of the user, a group of theirs, or everyone: the flags say which) and followed topics;
+// mentions (of the user, a group of theirs, or everyone: the flags say which), followed topics
+// and channels whose every message notifies (their desktop_notifications, or the user's default);
 // none for muted topics or channels, the user's own messages, messages that arrive read, or the
 // conversation the user is looking at. Messages that arrive together in one conversation make one
 // notification; a flood is paced and summed up (notification-pacing.ts); what the text says comes
@@ -7,10 +8,12 @@
 import type { KnownEvent, MessageEvent } from '../../shared/api/events';
 import type { Message } from '../../shared/api/records';
 import { MENTION_FLAGS } from '../../shared/api/unread';
+import { channelNotifiesAll } from '../../shared/notifications';
 import { channelTopicTitle } from '../../shared/conversation-title';
 import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
-import { emptyTopicOf, realmValue } from '../store/realm';
+import { channelDesktopNotifications } from '../store/channels';
+import { emptyTopicOf, realmValue, streamDesktopDefault } from '../store/realm';
 import { previewText } from '../store/message-text';
 import { topicVisibility } from '../store/topic-visibility';
 import type { NotificationSink } from './desktop-alerts';
@@ -63,7 +66,8 @@ export class MessageNotifications {
     const { muted, followed } = topicVisibility(this.#db, message.stream_id ?? -1, message.subject);
     if (muted) return undefined;
     if (flags.some((flag) => MENTION_FLAGS.has(flag))) return 'mention';
-    return followed ? 'followed' : undefined;
+    if (followed) return 'followed';
+    return channelNotifiesAll(channelDesktopNotifications(this.#db, message.stream_id ?? -1), streamDesktopDefault(this.#db)) ? 'channel' : undefined;
   }
 
   #notice(conversation: string, messages: readonly Message[], kind: PacedNotice['kind']): PacedNotice {

@@ -1,8 +1,11 @@
 // The user's subscriptions: joining and leaving a channel (online; the server's subscription
-// events file them, and on leaving the channel's unread counts go), and muting one (in the mirror
-// at once, kept in the outbox offline, as a topic's preference is).
+// events file them, and on leaving the channel's unread counts go), and its settings, muted and
+// desktop notifications (in the mirror at once, kept in the outbox offline, as a topic's
+// preference is).
 import { UserFacingError } from '../app/user-facing-error';
-import { channelsTable, setChannelMuted, subscriptionsTable } from '../store/channels';
+import type { ChangeSink } from '../store/changes';
+import { channelsTable, setChannelDesktopNotifications, setChannelMuted, subscriptionsTable } from '../store/channels';
+import type { MirrorDatabase } from '../store/database';
 import { getRecord } from '../store/keyed-table';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
@@ -18,7 +21,17 @@ function knownChannel(context: CoreContext, stream_id: number, doing: string) {
   return { session, name: channel.name };
 }
 
-export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channels.subscribe' | 'channels.unsubscribe' | 'channels.setMuted'> {
+/** A setting of the user's own subscription: in the mirror at once, then to the server (waiting in the outbox offline). */
+async function setSubscriptionProperty(context: CoreContext, stream_id: number, refusal: string, property: string, value: boolean, write: (db: MirrorDatabase, changes: ChangeSink) => void) {
+  const session = context.activeSession();
+  if (!getRecord(session.db, subscriptionsTable, stream_id)) throw new UserFacingError('BAD_REQUEST', refusal);
+  session.write(write);
+  const payload = { subscription_data: [{ stream_id, property, value }] };
+  const deferred = await session.deferrable.call({ kind: 'updateSubscriptionSettings', record: { table: 'subscriptions', stream_id }, payload });
+  return deferred.pending ? deferred : { pending: false as const, value: null };
+}
+
+export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channels.subscribe' | 'channels.unsubscribe' | 'channels.setMuted' | 'channels.setNotifications'> {
   return {
     'channels.subscribe': async ({ stream_id }) => {
       const { session, name } = knownChannel(context, stream_id, 'Subscribing to a channel');
@@ -30,13 +43,11 @@ export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channe
       await session.client.call('unsubscribe', { subscriptions: [name] });
       return null;
     },
-    'channels.setMuted': async ({ stream_id, muted }) => {
-      const session = context.activeSession();
-      if (!getRecord(session.db, subscriptionsTable, stream_id)) throw new UserFacingError('BAD_REQUEST', 'Only a channel you are subscribed to can be muted.');
-      session.write((db, changes) => setChannelMuted(db, stream_id, muted, changes));
-      const payload = { subscription_data: [{ stream_id, property: 'is_muted', value: muted }] };
-      const deferred = await session.deferrable.call({ kind: 'updateSubscriptionSettings', record: { table: 'subscriptions', stream_id }, payload });
-      return deferred.pending ? deferred : { pending: false, value: null };
-    },
+    'channels.setMuted': ({ stream_id, muted }) =>
+      setSubscriptionProperty(context, stream_id, 'Only a channel you are subscribed to can be muted.', 'is_muted', muted, (db, changes) => setChannelMuted(db, stream_id, muted, changes)),
+    'channels.setNotifications': ({ stream_id, notify_all }) =>
+      setSubscriptionProperty(context, stream_id, 'Only a channel you are subscribed to notifies.', 'desktop_notifications', notify_all, (db, changes) =>
+        setChannelDesktopNotifications(db, stream_id, notify_all, changes),
+      ),
   };
 }

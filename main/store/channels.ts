@@ -1,13 +1,14 @@
 import type { Channel, ChannelFolder, SubscriptionEntry } from '../../shared/api/records';
 import type { ChannelSummary } from '../../shared/channels';
 import { emptyTopicUse } from '../../shared/empty-topic';
+import { channelNotifiesAll } from '../../shared/notifications';
 import type { ChannelAbout } from '../../shared/ipc-channels/channel-feed';
 import type { SidebarChannels } from '../../shared/sidebar';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
-import { realmValue } from './realm';
+import { realmValue, streamDesktopDefault } from './realm';
 import { forgetChannelUnread } from './unread';
 import { reader, tupleReader } from './statements';
 import { channelFolderSchema, channelSchema, subscriptionSchema } from '../../shared/api/record-schemas';
@@ -144,6 +145,17 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
 };
 
 /** The user's mute of a channel they are subscribed to, as the settings' update event files it. */
+/** The subscription's desktop_notifications: true or false where the user chose, null (or absent) for their default. */
+export function channelDesktopNotifications(db: ReadOnlyMirror, stream_id: number): boolean | null {
+  const row = reader(db, "SELECT json_extract(json, '$.desktop_notifications') AS value FROM subscriptions WHERE stream_id = ?", z.object({ value: z.number().nullable() })).get(stream_id);
+  return row === undefined || row.value === null ? null : row.value === 1;
+}
+
+export function setChannelDesktopNotifications(db: MirrorDatabase, stream_id: number, desktop_notifications: boolean, changes: ChangeSink): void {
+  patchRecord(db, subscriptionsTable, stream_id, (s) => ({ ...s, desktop_notifications }));
+  changes.add('subscriptions', stream_id);
+}
+
 export function setChannelMuted(db: MirrorDatabase, stream_id: number, is_muted: boolean, changes: ChangeSink): void {
   patchRecord(db, subscriptionsTable, stream_id, (s) => ({ ...s, is_muted }));
   changes.add('subscriptions', stream_id);
@@ -186,7 +198,8 @@ export function subscribedChannelTree(db: ReadOnlyMirror, featureLevel: number |
     `SELECT s.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, c.folder_id,
             coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
             coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy,
-            coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description
+            coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description,
+            json_extract(s.json, '$.desktop_notifications') AS desktop_notifications
      FROM subscriptions s LEFT JOIN channels c ON c.stream_id = s.stream_id
      WHERE coalesce(c.is_archived, 0) = 0 ORDER BY name COLLATE NOCASE, s.stream_id`,
     sidebarChannelRow,
@@ -208,6 +221,7 @@ const channelAboutRow = z.object({
   is_muted: flag,
   topics_policy: sidebarChannelRow.shape.topics_policy,
   rendered_description: z.string(),
+  desktop_notifications: z.number().nullable(),
 });
 
 /** One channel as its feed heads it, subscribed to or not; undefined when the mirror does not know it. */
@@ -220,12 +234,17 @@ export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel
             coalesce(c.invite_only, json_extract(s.json, '$.invite_only'), 0) AS invite_only,
             coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
             coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy,
-            coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description
+            coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description,
+            json_extract(s.json, '$.desktop_notifications') AS desktop_notifications
      FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id
      WHERE c.stream_id IS NOT NULL OR s.stream_id IS NOT NULL`,
     channelAboutRow,
   ).get(stream_id);
   if (!row) return undefined;
-  const { topics_policy, ...about } = row;
-  return { ...about, empty_topic: emptyTopicUse(topics_policy, organizationTopicRules(db), featureLevel) };
+  const { topics_policy, desktop_notifications, ...about } = row;
+  return {
+    ...about,
+    empty_topic: emptyTopicUse(topics_policy, organizationTopicRules(db), featureLevel),
+    notifies_all: about.subscribed && channelNotifiesAll(desktop_notifications === null ? null : desktop_notifications === 1, streamDesktopDefault(db)),
+  };
 }

@@ -43,6 +43,12 @@ export function emptyTopicOf(db: ReadOnlyMirror): string {
   return emptyTopicName({ realm_empty_topic_display_name: realmValue(db, 'realm_empty_topic_display_name') });
 }
 
+/** The user's enable_stream_desktop_notifications: every message of a channel notifies unless the channel says otherwise. */
+export function streamDesktopDefault(db: ReadOnlyMirror): boolean {
+  const settings = z.looseObject({ enable_stream_desktop_notifications: z.boolean().optional() }).safeParse(realmValue(db, 'user_settings'));
+  return settings.success ? (settings.data.enable_stream_desktop_notifications ?? false) : false;
+}
+
 export function realmValue(db: ReadOnlyMirror, key: string): unknown {
   const row = reader(db, 'SELECT key, json FROM realm WHERE key = ?', realmRow).get(key);
   return row === undefined ? undefined : jsonColumn(row.json, z.unknown());

@@ -41,6 +41,8 @@ export interface ChannelAbout {
   empty_topic: EmptyTopicUse;
   /** The channel's description as the server rendered it ('' when it has none). */
   rendered_description: string;
+  /** Every message of it notifies on the desktop, not only mentions (the channel's choice, else the user's default). */
+  notifies_all: boolean;
 }
 
 export const channelFeedChannels = {

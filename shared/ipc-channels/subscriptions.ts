@@ -1,6 +1,6 @@
-// The user's subscriptions: joining and leaving a channel, and muting one. Each is filed in the
-// mirror from the server's subscription event (muting at once too, and offline it waits in the
-// outbox as a topic's preference does).
+// The user's subscriptions: joining and leaving a channel, muting one and choosing its desktop
+// notifications. Each is filed in the mirror from the server's subscription event (the settings
+// at once too, and offline they wait in the outbox as a topic's preference does).
 import { z } from 'zod';
 import type { Deferred } from '../outbox-records';
 import { channel, id } from './define';
@@ -12,4 +12,6 @@ export const subscriptionChannels = {
   'channels.unsubscribe': channel<null>()(z.object({ stream_id: id })),
   /** A muted channel is dimmed in the sidebar and its topics are not counted unless unmuted or followed. */
   'channels.setMuted': channel<Deferred<null>>()(z.object({ stream_id: id, muted: z.boolean() })),
+  /** Every message of the channel notifies on the desktop (true), or only mentions (false); waits in the outbox offline. */
+  'channels.setNotifications': channel<Deferred<null>>()(z.object({ stream_id: id, notify_all: z.boolean() })),
 } as const;

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
-import { checkScreen } from './a11y';
+import { checkScreen, seriousViolations } from './a11y';
 import { DEMO } from '../service/testing/demo';
 import { chooseTheme, openView, openWorld, signInWorld, type World } from './harness';
 
@@ -177,7 +177,7 @@ describe('a channel’s view', () => {
     await expect.poll(() => page.locator(`section.channel-feed[data-stream="${quiet}"] .empty`).textContent()).toBe('No messages in #quiet yet.');
   });
 
-  it('mutes the channel from its view: dimmed in the sidebar until unmuted', async () => {
+  it('mutes the channel from its view (dimmed in the sidebar until unmuted) and chooses its desktop notifications', async () => {
     await openChannel(1);
     await feed().getByRole('button', { name: 'Mute channel' }).click();
     await expect.poll(() => channelRow(1).getAttribute('data-muted')).toBe('true');
@@ -186,6 +186,17 @@ describe('a channel’s view', () => {
     await checkScreen(page, 'channel-view-muted');
     await feed().getByRole('button', { name: 'Unmute channel' }).click();
     await expect.poll(() => channelRow(1).getAttribute('data-muted')).toBe('false');
+
+    // Every message of the channel notifies on the desktop, or only mentions: the server holds the choice.
+    const notify = feed().getByTestId('channel-notify');
+    expect(await notify.getAttribute('aria-pressed')).toBe('false');
+    await notify.click();
+    await expect.poll(() => notify.getAttribute('aria-pressed')).toBe('true');
+    expect(await notify.textContent()).toContain('Every message notifies');
+    await expect.poll(() => world.service.db.prepare('SELECT desktop_notifications FROM subscriptions WHERE user_id = ? AND stream_id = 1').pluck().get(reader.user_id)).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await notify.click();
+    await expect.poll(() => notify.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('previews a channel the reader is not subscribed to, from Browse channels, subscribes to it there and leaves it', async () => {

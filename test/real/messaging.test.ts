@@ -1,6 +1,6 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read (and unread from a message on), general chat, reactions, edits and topic moves (and their history), a channel
-// previewed, subscribed to and left, a private one not joined, a mute, search. Each test works in
+// previewed, subscribed to and left, a private one not joined, a mute, its notifications, search. Each test works in
 // a topic or channel of its own (or finds its message by a word of its own, or puts back the mute
 // it set), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +200,19 @@ describe('against a real server', () => {
     expect(await serverMute()).toBe(false);
     // The server's two update events (in_home_view, then is_muted) leave the app's as the user set it.
     await until(async () => (await app.call('channel.about', { stream_id: VERONA }))?.is_muted === false, 'unmuted in the app');
+  });
+
+  it('makes every message of a channel notify, on the server too, and only mentions again', async () => {
+    const serverSetting = async () => {
+      const answer = await asIago().call('GET', '/users/me/subscriptions');
+      return (answer.subscriptions as { stream_id: number; desktop_notifications: boolean | null }[]).find((s) => s.stream_id === VERONA)?.desktop_notifications;
+    };
+    expect(await app.call('channels.setNotifications', { stream_id: VERONA, notify_all: true })).toEqual({ pending: false, value: null });
+    expect(await app.call('channel.about', { stream_id: VERONA })).toMatchObject({ notifies_all: true });
+    expect(await serverSetting()).toBe(true);
+    await app.call('channels.setNotifications', { stream_id: VERONA, notify_all: false });
+    expect(await serverSetting()).toBe(false);
+    await until(async () => (await app.call('channel.about', { stream_id: VERONA }))?.notifies_all === false, 'only mentions in the app');
   });
 
   it('knows a private channel an administrator is not in, shows none of its messages, and says why it cannot join', async () => {

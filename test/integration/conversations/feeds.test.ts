@@ -193,3 +193,23 @@ describe('muting a channel', () => {
     expect(unreadCounts(session.db).total).toBe(before);
   });
 });
+
+describe('a channel’s desktop notifications', () => {
+  it('notify every message once set, in the mirror at once and on the server, and only mentions again once unset', async () => {
+    const subscriptions = asCalled(subscriptionHandlers({ activeSession: () => session } as unknown as CoreContext));
+    const random = DEMO.channels.random;
+    const onServer = () => service.db.prepare('SELECT desktop_notifications FROM subscriptions WHERE user_id = ? AND stream_id = ?').pluck().get(member.user_id, random);
+    expect(onServer()).toBeNull();
+    expect(await h['channel.about']({ stream_id: random })).toMatchObject({ notifies_all: false });
+
+    expect(await subscriptions['channels.setNotifications']({ stream_id: random, notify_all: true })).toEqual({ pending: false, value: null });
+    expect(await h['channel.about']({ stream_id: random })).toMatchObject({ notifies_all: true });
+    expect(onServer()).toBe(1);
+
+    await subscriptions['channels.setNotifications']({ stream_id: random, notify_all: false });
+    expect(onServer()).toBe(0);
+    // The server's event leaves the mirror as the user set it.
+    await until(async () => (await h['channel.about']({ stream_id: random }))?.notifies_all === false, 'only mentions');
+    await expect(subscriptions['channels.setNotifications']({ stream_id: DEMO.channels.sandbox, notify_all: true })).rejects.toThrow('Only a channel you are subscribed to notifies.');
+  });
+});

@@ -93,13 +93,16 @@ export const subscriptionRoutes: Route[] = [
     handle({ sim, user, params }) {
       const data = params.requiredJson('subscription_data');
       if (!Array.isArray(data)) throw badRequest('subscription_data is not a list');
-      for (const entry of data as unknown[]) {
+      for (const [index, entry] of (data as unknown[]).entries()) {
         const { stream_id, property, value } = (typeof entry === 'object' && entry !== null ? entry : {}) as { stream_id?: unknown; property?: unknown; value?: unknown };
         if (typeof stream_id !== 'number' || !isSubscribed(sim.db, user.user_id, stream_id)) throw badRequest(`Not subscribed to channel ID ${String(stream_id)}`);
-        if (property !== 'is_muted' && property !== 'in_home_view' && property !== 'pin_to_top') throw badRequest(`Unknown subscription property: ${String(property)}`);
-        if (typeof value !== 'boolean') throw badRequest(`${property} is not a boolean`);
-        if (property === 'pin_to_top') {
-          sim.db.prepare('UPDATE subscriptions SET pin_to_top = ? WHERE user_id = ? AND stream_id = ?').run(Number(value), user.user_id, stream_id);
+        if (property !== 'is_muted' && property !== 'in_home_view' && property !== 'pin_to_top' && property !== 'desktop_notifications') {
+          throw badRequest(`Unknown subscription property: ${String(property)}`);
+        }
+        // As the family's server words it (checked with curl): a null is refused too, not taken as "the default".
+        if (typeof value !== 'boolean') throw badRequest(`subscription_data[${index}]["value"]["bool"] is not a boolean`);
+        if (property === 'pin_to_top' || property === 'desktop_notifications') {
+          sim.db.prepare(`UPDATE subscriptions SET ${property} = ? WHERE user_id = ? AND stream_id = ?`).run(Number(value), user.user_id, stream_id);
           sim.queues.publish([user.user_id], { type: 'subscription', op: 'update', property, value, stream_id });
           continue;
         }

@@ -55,6 +55,7 @@ export interface SubscriptionRow {
   color: string;
   is_muted: number;
   pin_to_top: number;
+  desktop_notifications: number | null;
 }
 
 export interface MessageRow {

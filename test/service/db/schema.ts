@@ -93,6 +93,8 @@ CREATE TABLE subscriptions (
   color TEXT NOT NULL DEFAULT '#76ce90',
   is_muted INTEGER NOT NULL DEFAULT 0,
   pin_to_top INTEGER NOT NULL DEFAULT 0,
+  -- NULL: the user's default (enable_stream_desktop_notifications).
+  desktop_notifications INTEGER,
   PRIMARY KEY (user_id, stream_id)
 ) WITHOUT ROWID;
 CREATE INDEX subscriptions_stream ON subscriptions (stream_id, user_id);

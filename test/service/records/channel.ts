@@ -45,7 +45,7 @@ export function subscriptionRecord(channel: Record<string, unknown>, subscriptio
     is_muted: subscription.is_muted === 1,
     in_home_view: subscription.is_muted === 0,
     pin_to_top: subscription.pin_to_top === 1,
-    desktop_notifications: null,
+    desktop_notifications: subscription.desktop_notifications === null ? null : subscription.desktop_notifications === 1,
     email_notifications: null,
     wildcard_mentions_notify: null,
     push_notifications: null,

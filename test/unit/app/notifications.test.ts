@@ -1,5 +1,5 @@
-// Which applied message events become desktop notifications: direct messages, mentions and
-// followed topics; not muted topics or channels, the user's own messages, messages that arrive
+// Which applied message events become desktop notifications: direct messages, mentions,
+// followed topics and channels whose every message notifies; not muted topics or channels, the user's own messages, messages that arrive
 // read, or the conversation the user is looking at; one per conversation for a batch; none under
 // do-not-disturb, which is kept across restarts.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -81,6 +81,26 @@ describe('message notifications', () => {
       ['channel:5:followed', 13],
     ]);
     expect(shown[1]).toMatchObject({ account_id: 'acct', title: 'Ada in #general › deploy', body: '@Me can you look?' });
+  });
+
+  it('notify every message of a channel set to, or of every channel where that is the user’s default', () => {
+    const subscribed = (stream_id: number, desktop_notifications?: boolean) =>
+      db.prepare('INSERT OR REPLACE INTO subscriptions (stream_id, json) VALUES (?, ?)').run(stream_id, JSON.stringify({ stream_id, ...(desktop_notifications !== undefined && { desktop_notifications }) }));
+    subscribed(5, true);
+    subscribed(6);
+    subscribed(7, false);
+    deliverTo(notifications, [
+      { message: message(30, 'news', { stream_id: 5 }), flags: [] },
+      { message: message(31, 'news', { stream_id: 6 }), flags: [] },
+      { message: message(32, 'news', { stream_id: 7 }), flags: [] },
+    ]);
+    expect(shown.map((notice) => notice.anchor)).toEqual([30]);
+    setRealmValues(db, { user_settings: { enable_stream_desktop_notifications: true } });
+    deliverTo(notifications, [
+      { message: message(33, 'more', { stream_id: 6 }), flags: [] },
+      { message: message(34, 'more', { stream_id: 7 }), flags: [] },
+    ]);
+    expect(shown.map((notice) => notice.anchor)).toEqual([30, 33]);
   });
 
   it("name a mention in the empty topic by the organization's name for it", () => {

@@ -2,6 +2,7 @@
 // one channel as its feed heads it, subscribed to or not.
 import { afterEach, expect, it } from 'vitest';
 import type { Channel } from '../../../shared/api/records';
+import { setRealmValues } from '../../../main/store/realm';
 import { channelAbout, channelSummaries, channelsTable, subscribedChannelIds, subscriptionsTable } from '../../../main/store/channels';
 import { openMirror, type MirrorDatabase } from '../../../main/store/database';
 import { upsertRecords } from '../../../main/store/keyed-table';
@@ -42,10 +43,13 @@ it('heads a channel’s feed whether the user is subscribed to it or not, from w
     channel(2, 'previewed', { topics_policy: 'disable_empty_topic' } as Partial<Channel>),
     channel(5, 'private', { invite_only: true }),
   ]);
-  upsertRecords(db, subscriptionsTable, [{ stream_id: 1 }, { ...channel(3, 'only subscribed', { rendered_description: '<p>Known by its subscription</p>' }), is_archived: true, is_muted: true }] as never);
-  expect(channelAbout(db, 1, 372)).toEqual({ stream_id: 1, name: 'joined', subscribed: true, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'allowed', rendered_description: '<p>Where we <strong>join</strong></p>' });
-  expect(channelAbout(db, 2, 372)).toEqual({ stream_id: 2, name: 'previewed', subscribed: false, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'refused', rendered_description: '' });
-  expect(channelAbout(db, 3, 372)).toEqual({ stream_id: 3, name: 'only subscribed', subscribed: true, is_archived: true, invite_only: false, is_muted: true, empty_topic: 'allowed', rendered_description: '<p>Known by its subscription</p>' });
+  upsertRecords(db, subscriptionsTable, [{ stream_id: 1 }, { ...channel(3, 'only subscribed', { rendered_description: '<p>Known by its subscription</p>' }), is_archived: true, is_muted: true, desktop_notifications: true }] as never);
+  expect(channelAbout(db, 1, 372)).toEqual({ stream_id: 1, name: 'joined', subscribed: true, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'allowed', rendered_description: '<p>Where we <strong>join</strong></p>', notifies_all: false });
+  expect(channelAbout(db, 2, 372)).toEqual({ stream_id: 2, name: 'previewed', subscribed: false, is_archived: false, invite_only: false, is_muted: false, empty_topic: 'refused', rendered_description: '', notifies_all: false });
+  expect(channelAbout(db, 3, 372)).toEqual({ stream_id: 3, name: 'only subscribed', subscribed: true, is_archived: true, invite_only: false, is_muted: true, empty_topic: 'allowed', rendered_description: '<p>Known by its subscription</p>', notifies_all: true });
+  // The user's default for channels that have not chosen: every message notifies.
+  setRealmValues(db, { user_settings: { enable_stream_desktop_notifications: true } });
+  expect([1, 2, 3].map((id) => channelAbout(db, id, 372)?.notifies_all)).toEqual([true, false, true]);
   expect(channelAbout(db, 5, 372)).toMatchObject({ name: 'private', subscribed: false, invite_only: true });
   expect(channelAbout(db, 4, 372)).toBeUndefined();
 });
