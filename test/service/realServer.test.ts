@@ -137,3 +137,18 @@ describe('the family dialect', () => {
     expect((await call(demo.service.url, null, 'POST', '/service-outgoing-webhook', { token: bot.bot_token })).status).toBe(404);
   });
 });
+
+describe('a registration, as the real server answered it', () => {
+  let demo: Demo;
+  beforeAll(async () => {
+    demo = await startDemo();
+  });
+  afterAll(() => demo.service.close());
+
+  it('gives a member the real server’s default for channel desktop notifications (off)', async () => {
+    const real = exchange('register_full').body['user_settings'] as Record<string, unknown>;
+    const reply = await demo.clients.member.post('/register', { fetch_event_types: JSON.stringify(['user_settings']) });
+    const settings = reply.body['user_settings'] as Record<string, unknown>;
+    expect(settings['enable_stream_desktop_notifications']).toBe(real['enable_stream_desktop_notifications']);
+  });
+});

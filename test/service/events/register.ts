@@ -272,6 +272,8 @@ function userSettings(user: UserRow): State {
     send_stream_typing_notifications: true,
     send_read_receipts: true,
     receives_typing_notifications: true,
+    // As a real server's default: a channel's messages notify only where the channel says so.
+    enable_stream_desktop_notifications: false,
   };
 }
 
