@@ -299,6 +299,8 @@ describe('a sender’s card', () => {
     const card = messageIn(page, said).getByTestId('person-card');
     await expect.poll(() => card.getByRole('heading').textContent()).toBe('Adam Admin');
     expect(await card.getByTestId('profile').textContent()).toContain('Administrator');
+    // The clock where he is (Europe/London), to know whether now is a good time.
+    expect(await card.getByTestId('local-time').textContent()).toMatch(/^Local time: \d{1,2}:\d{2}\s?[AP]M \(Europe\/London\)$/);
     expect(await name.getAttribute('aria-expanded')).toBe('true');
     await screenshot(page, 'person-card');
     expect(await seriousViolations(page)).toEqual([]);
