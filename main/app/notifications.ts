@@ -44,11 +44,13 @@ export class MessageNotifications {
   /** One batch of applied events. */
   consider(events: readonly KnownEvent[]): void {
     const own = realmValue(this.#db, 'user_id');
+    // Read once per batch, not per message: a catch-up batch holds thousands.
+    const channelDefault = streamDesktopDefault(this.#db);
     const { viewing } = this.#sink;
     const waiting = new Map<string, { messages: Message[]; kind: PacedNotice['kind'] }>();
     for (const event of events) {
       if (event.type !== 'message' || event.message.sender_id === own) continue;
-      const kind = this.#reason(event);
+      const kind = this.#reason(event, channelDefault);
       if (kind === undefined) continue;
       const conversation = conversationOf(event.message);
       if (viewing.focused && (viewing.conversation === conversation || (viewing.channel !== null && event.message.stream_id === viewing.channel))) continue;
@@ -60,14 +62,14 @@ export class MessageNotifications {
   }
 
   /** Why the message notifies, or undefined when it does not. */
-  #reason({ message, flags }: MessageEvent): PacedNotice['kind'] | undefined {
+  #reason({ message, flags }: MessageEvent, channelDefault: boolean): PacedNotice['kind'] | undefined {
     if (flags.includes('read')) return undefined;
     if (message.type === 'private') return 'direct';
     const { muted, followed } = topicVisibility(this.#db, message.stream_id ?? -1, message.subject);
     if (muted) return undefined;
     if (flags.some((flag) => MENTION_FLAGS.has(flag))) return 'mention';
     if (followed) return 'followed';
-    return channelNotifiesAll(channelDesktopNotifications(this.#db, message.stream_id ?? -1), streamDesktopDefault(this.#db)) ? 'channel' : undefined;
+    return channelNotifiesAll(channelDesktopNotifications(this.#db, message.stream_id ?? -1), channelDefault) ? 'channel' : undefined;
   }
 
   #notice(conversation: string, messages: readonly Message[], kind: PacedNotice['kind']): PacedNotice {
