@@ -100,6 +100,8 @@ function termClause(sim: Sim, viewer: UserRow, term: Term, searchWords: string[]
       return ['1', []];
     case 'is':
       return isClause(viewer, operand);
+    case 'in':
+      return inClause(viewer, operand);
     case 'has':
       // As real servers set has_link, has_image and has_attachment when rendering: any link, an
       // image preview (not a video's), a link to an uploaded file.
@@ -120,6 +122,23 @@ function termClause(sim: Sim, viewer: UserRow, term: Term, searchWords: string[]
     default:
       return invalid(`unknown operator ${term.operator}`);
   }
+}
+
+/**
+ * As real servers read `in`: `home` is what the user received outside muted channels and topics (a
+ * topic's own policy first: muted hides it, unmuted or followed shows it in a muted channel);
+ * `all` is everything.
+ */
+function inClause(viewer: UserRow, operand: unknown): [string, unknown[]] {
+  if (operand === 'all') return ['1', []];
+  if (operand !== 'home') return invalid(`unknown 'in' operand ${String(operand)}`);
+  return [
+    `um.user_id IS NOT NULL AND (m.type = 'private' OR NOT CASE
+      (SELECT ut.visibility_policy FROM user_topics ut WHERE ut.user_id = ? AND ut.stream_id = m.stream_id AND ut.topic_name = m.topic)
+      WHEN 1 THEN 1 WHEN 2 THEN 0 WHEN 3 THEN 0
+      ELSE COALESCE((SELECT s.is_muted FROM subscriptions s WHERE s.user_id = ? AND s.stream_id = m.stream_id AND s.active = 1), 0) END)`,
+    [viewer.user_id, viewer.user_id],
+  ];
 }
 
 function isClause(viewer: UserRow, operand: unknown): [string, unknown[]] {
