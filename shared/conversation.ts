@@ -2,7 +2,7 @@
 // or `direct:<user ids, ascending>`) is how the mirror files messages and how the renderer names a
 // conversation over IPC; this module is the only place that writes or reads that key.
 import { z } from 'zod';
-import type { NarrowTerm } from './api/records';
+import type { Message, NarrowTerm } from './api/records';
 
 export type Conversation =
   | { kind: 'channel'; stream_id: number; topic: string }
@@ -22,6 +22,13 @@ export function channelTopicConversation(stream_id: number, topic: string): Conv
 
 export function directConversation(user_ids: readonly number[]): ConversationKey {
   return formatConversation({ kind: 'direct', user_ids: [...user_ids] });
+}
+
+/** The conversation a message belongs to: its channel topic, or its sender and recipients. */
+export function conversationOf(message: Pick<Message, 'type' | 'stream_id' | 'subject' | 'display_recipient' | 'sender_id'>): ConversationKey {
+  if (message.type === 'stream') return channelTopicConversation(message.stream_id ?? -1, message.subject);
+  const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
+  return directConversation([...ids, message.sender_id]);
 }
 
 /** What every key of a channel's topics starts with, so the mirror can scan them as one range. */
@@ -67,3 +74,6 @@ export function conversationNarrow(conversation: Conversation): NarrowTerm[] {
   if (conversation.kind === 'channel') return [{ operator: 'channel', operand: conversation.stream_id }, { operator: 'topic', operand: conversation.topic }];
   return [{ operator: 'dm', operand: conversation.user_ids }];
 }
+
+/** The combined feed's narrow: every message received, muted channels and topics left out (the family's `in:home`). */
+export const COMBINED_FEED_NARROW: NarrowTerm[] = [{ operator: 'in', operand: 'home' }];

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkOperation, type CheckContext } from '../../shared/api/operation-checks';
 import type { SendMessageParams } from '../../shared/api/operations';
-import { formatConversation, type Conversation, type ConversationKey } from '../../shared/conversation';
+import { channelKeyPrefix, formatConversation, type Conversation, type ConversationKey } from '../../shared/conversation';
 import type { PendingMessage, SendResult } from '../../shared/ipc';
 import { conversationOfRecordKey } from '../../shared/outbox-records';
 import { stagedIdsIn, stagedReferences } from '../../shared/staged-links';
@@ -19,7 +19,7 @@ import {
   enqueueMessage,
   type OutboxItem,
   outboxItem,
-  queuedChannelMessages,
+  queuedMessagesUnder,
   queuedMessages,
   type QueuedMessage,
   removeOutboxItem,
@@ -73,8 +73,17 @@ export class SendQueue {
 
   /** The messages of every topic of a channel still in the outbox, per conversation, in send order. */
   pendingInChannel(stream_id: number): Record<ConversationKey, PendingMessage[]> {
+    return this.#pendingUnder(channelKeyPrefix(stream_id));
+  }
+
+  /** Every message still in the outbox, per conversation, in send order (the combined feed). */
+  pendingEverywhere(): Record<ConversationKey, PendingMessage[]> {
+    return this.#pendingUnder('');
+  }
+
+  #pendingUnder(keyPrefix: string): Record<ConversationKey, PendingMessage[]> {
     const byConversation: Record<ConversationKey, PendingMessage[]> = {};
-    for (const item of queuedChannelMessages(this.#o.db, stream_id)) {
+    for (const item of queuedMessagesUnder(this.#o.db, keyPrefix)) {
       const conversation = conversationOfRecordKey(item.record_key);
       if (conversation !== undefined) (byConversation[conversation] ??= []).push(pendingMessage(item));
     }

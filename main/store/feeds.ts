@@ -1,16 +1,32 @@
-// What a feed of messages reads of the mirror: one conversation (a topic, a direct-message group)
-// or a channel's every topic interleaved (the channel view; migration 10 files each message under
-// its channel). Pages are ranges over an index either way, oldest first as the screen lists them.
+// What a feed of messages reads of the mirror: one conversation (a topic, a direct-message group),
+// a channel's every topic interleaved (the channel view; migration 10 files each message under
+// its channel), or the combined feed (every message received, muted channels and topics left out,
+// as the family's `in:home` narrow). Pages are ranges over an index either way, oldest first as the
+// screen lists them.
 import type { ConversationKey } from '../../shared/conversation';
 import type { ReadOnlyMirror } from './database';
 import { messageRow, storedMessage, type StoredMessage } from './messages';
 import { reader } from './statements';
+import { mutingExceptions, topicMuting } from './topic-visibility';
 
-export type Feed = { conversation: ConversationKey } | { stream_id: number };
+export type Feed = { conversation: ConversationKey } | { stream_id: number } | { combined: true };
 
-/** The column and value that select a feed's rows, in `messages` and `unread_messages` alike. */
-export function feedFilter(feed: Feed): { column: 'conversation' | 'stream_id'; value: string | number } {
-  return 'conversation' in feed ? { column: 'conversation', value: feed.conversation } : { column: 'stream_id', value: feed.stream_id };
+/**
+ * The condition that selects a feed's rows of `messages` or `unread_messages` (both have
+ * `conversation` and `stream_id`). The combined feed's: direct messages, and channel messages
+ * whose channel is muted exactly when their topic is an exception to it (mutingExceptions).
+ * Messages the user never received (a preview's, flagged historical, never unread) are not
+ * the user's feed either, as the server's `in:home` holds only received ones.
+ */
+export function feedWhere(db: ReadOnlyMirror, feed: Feed, table: 'messages' | 'unread_messages'): { where: string; params: (string | number)[] } {
+  if ('conversation' in feed) return { where: 'conversation = ?', params: [feed.conversation] };
+  if ('stream_id' in feed) return { where: 'stream_id = ?', params: [feed.stream_id] };
+  const muting = topicMuting(db);
+  const received = table === 'messages' ? ` AND flags NOT LIKE '%"historical"%'` : '';
+  return {
+    where: `(stream_id IS NULL OR (stream_id IN (SELECT value FROM json_each(?))) = (conversation IN (SELECT value FROM json_each(?))))${received}`,
+    params: [JSON.stringify([...muting.mutedChannels]), JSON.stringify(mutingExceptions(muting))],
+  };
 }
 
 /**
@@ -18,14 +34,14 @@ export function feedFilter(feed: Feed): { column: 'conversation' | 'stream_id'; 
  * the newest of all without it), or with `after`, the oldest `limit` after it (exclusive).
  */
 export function feedMessages(db: ReadOnlyMirror, feed: Feed, page: { before?: number | undefined; after?: number | undefined; limit: number }): StoredMessage[] {
-  const { column, value } = feedFilter(feed);
+  const { where, params } = feedWhere(db, feed, 'messages');
   if (page.after !== undefined) {
-    return reader(db, `SELECT flags, json FROM messages WHERE ${column} = ? AND message_id > ? ORDER BY message_id LIMIT ?`, messageRow)
-      .all(value, page.after, page.limit)
+    return reader(db, `SELECT flags, json FROM messages WHERE ${where} AND message_id > ? ORDER BY message_id LIMIT ?`, messageRow)
+      .all(...params, page.after, page.limit)
       .map(storedMessage);
   }
-  const rows = reader(db, `SELECT flags, json FROM messages WHERE ${column} = ? AND message_id < ? ORDER BY message_id DESC LIMIT ?`, messageRow).all(
-    value,
+  const rows = reader(db, `SELECT flags, json FROM messages WHERE ${where} AND message_id < ? ORDER BY message_id DESC LIMIT ?`, messageRow).all(
+    ...params,
     page.before ?? Number.MAX_SAFE_INTEGER,
     page.limit,
   );
@@ -43,13 +59,13 @@ export function feedUpdate(
   message_ids: readonly number[],
   limit: number,
 ): { messages: StoredMessage[]; removed: number[]; truncated: boolean } {
-  const { column, value } = feedFilter(feed);
-  const newer = reader(db, `SELECT flags, json FROM messages WHERE ${column} = ? AND message_id > ? ORDER BY message_id LIMIT ?`, messageRow).all(value, after, limit + 1);
+  const { where, params } = feedWhere(db, feed, 'messages');
+  const newer = reader(db, `SELECT flags, json FROM messages WHERE ${where} AND message_id > ? ORDER BY message_id LIMIT ?`, messageRow).all(...params, after, limit + 1);
   const named = reader(
     db,
-    `SELECT flags, json FROM messages WHERE ${column} = ? AND message_id <= ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
+    `SELECT flags, json FROM messages WHERE ${where} AND message_id <= ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
     messageRow,
-  ).all(value, after, JSON.stringify(message_ids));
+  ).all(...params, after, JSON.stringify(message_ids));
   const messages = [...named, ...newer.slice(0, limit)].map(storedMessage);
   const found = new Set(messages.map((stored) => stored.message.id));
   return { messages, removed: message_ids.filter((id) => id <= after && !found.has(id)), truncated: newer.length > limit };

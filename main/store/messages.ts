@@ -1,6 +1,6 @@
 import { REACTION_TYPES } from '../../shared/api/limits';
 import type { Message, Reaction } from '../../shared/api/records';
-import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
+import { conversationOf } from '../../shared/conversation';
 import { togglesResolved } from '../../shared/resolved-topic';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
@@ -11,14 +11,7 @@ import { contentKinds, indexMessage, reindexMessage, unindexMessage } from './se
 import { jsonColumn, reader, writer } from './statements';
 
 // Re-exported so the mirror's readers find the key with the messages it files.
-export { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
-
-/** The conversation a message belongs to. */
-export function conversationOf(message: Pick<Message, 'type' | 'stream_id' | 'subject' | 'display_recipient' | 'sender_id'>): ConversationKey {
-  if (message.type === 'stream') return channelTopicConversation(message.stream_id ?? -1, message.subject);
-  const ids = Array.isArray(message.display_recipient) ? message.display_recipient.map((r) => r.id) : [];
-  return directConversation([...ids, message.sender_id]);
-}
+export { channelTopicConversation, conversationOf, directConversation, type ConversationKey } from '../../shared/conversation';
 
 export interface StoredMessage {
   message: Message;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_RECORD, conversationOfRecordKey, outboxRecordKey, type OutboxItemView } from '../../shared/outbox-records';
-import { channelKeyPrefix, type ConversationKey } from '../../shared/conversation';
+import type { ConversationKey } from '../../shared/conversation';
 import { stagedIdsIn } from '../../shared/staged-links';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
@@ -202,9 +202,9 @@ export function queuedMessages(db: ReadOnlyMirror, conversation: ConversationKey
   return queued(db, '=', outboxRecordKey({ table: 'conversations', conversation }));
 }
 
-/** The messages of every topic of a channel still in the outbox, in send order (the channel view). */
-export function queuedChannelMessages(db: ReadOnlyMirror, stream_id: number): QueuedMessage[] {
-  return queued(db, 'GLOB', `${outboxRecordKey({ table: 'conversations', conversation: channelKeyPrefix(stream_id) })}*`);
+/** The messages still in the outbox of every conversation whose key starts so (a channel's topics, or all), in send order. */
+export function queuedMessagesUnder(db: ReadOnlyMirror, keyPrefix: string): QueuedMessage[] {
+  return queued(db, 'GLOB', `${outboxRecordKey({ table: 'conversations', conversation: keyPrefix })}*`);
 }
 
 /** Whether any message is waiting to be sent: a new one then queues behind it, to keep the order. */

@@ -3,9 +3,10 @@
 // read on a topic, a channel or everything, Mark as unread from here), online or offline.
 import type { Message } from '../../shared/api/records';
 import { MENTION_FLAGS, unreadDetailSchema } from '../../shared/api/unread';
-import { channelKeyPrefix, channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
+import { channelTopicConversation, directConversation } from '../../shared/conversation';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase } from './database';
+import { feedWhere, type Feed } from './feeds';
 import { conversationOf, getMessage, setFlag } from './messages';
 import { realmValue } from './realm';
 import { reader } from './statements';
@@ -92,17 +93,15 @@ export function markScopeRead(db: MirrorDatabase, target: ReadScope, changes: Ch
   }
 }
 
-/** Where "Mark as unread from here" applies: one conversation's messages, or a whole channel's. */
-export type UnreadFromPlace = { conversation: ConversationKey } | { stream_id: number };
+/** Where "Mark as unread from here" applies: one conversation's messages, a whole channel's, or the combined feed's. */
+export type UnreadFromPlace = Feed;
 
 /** Marks the cached messages of a place unread from `from` (included) on, at once, before the server confirms it. */
 export function markUnreadFrom(db: MirrorDatabase, place: UnreadFromPlace, from: number, changes: ChangeSink): void {
   const isRead = "EXISTS (SELECT 1 FROM json_each(messages.flags) WHERE value = 'read')";
-  // A channel's topics are one range of keys: its prefix up to the prefix with ':' raised to ';'.
-  const [where, ...keys] =
-    'conversation' in place ? ['conversation = ?', place.conversation] : ['conversation >= ? AND conversation < ?', channelKeyPrefix(place.stream_id), `${channelKeyPrefix(place.stream_id).slice(0, -1)};`];
+  const { where, params } = feedWhere(db, place, 'messages');
   const ids = reader(db, `SELECT message_id FROM messages WHERE ${where} AND message_id >= ? AND ${isRead} ORDER BY message_id`, unreadIdRow)
-    .all(...keys, from)
+    .all(...params, from)
     .map((row) => row.message_id);
   markMessagesUnread(db, ids, changes);
 }

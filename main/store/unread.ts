@@ -6,10 +6,11 @@ import type { UnreadConversation, UnreadCounts } from '../../shared/unread-count
 import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
-import { feedFilter, type Feed } from './feeds';
+import { feedWhere, type Feed } from './feeds';
 import { previewText } from './message-text';
 import { jsonColumn, reader, writer } from './statements';
 import { isFollowedTopic, isMutedTopic } from '../../shared/topic-visibility';
+import { topicMuting } from './topic-visibility';
 
 export interface UnreadPlace {
   conversation: ConversationKey;
@@ -87,8 +88,6 @@ const conversationRow = z.object({
   mentions: z.number(),
   newest_message_id: z.number(),
 });
-const mutedChannelRow = z.object({ stream_id: z.number() });
-const policyRow = z.object({ stream_id: z.number(), topic_name: z.string(), visibility_policy: z.number() });
 
 const conversationRows = z.object({ rows: z.string() });
 
@@ -103,16 +102,11 @@ export function unreadCounts(db: ReadOnlyMirror): UnreadCounts {
     conversationRows,
   ).get();
   const rows = jsonColumn(json?.rows ?? '[]', z.array(conversationRow));
-  const mutedChannels = new Set(reader(db, "SELECT stream_id FROM subscriptions WHERE json_extract(json, '$.is_muted') = 1", mutedChannelRow).all().map((row) => row.stream_id));
-  const policies = new Map(
-    reader(db, 'SELECT stream_id, topic_name, visibility_policy FROM user_topics', policyRow)
-      .all()
-      .map((row) => [channelTopicConversation(row.stream_id, row.topic_name), row.visibility_policy]),
-  );
+  const { mutedChannels, policies } = topicMuting(db);
   let total = 0;
   let mentions = 0;
   const conversations = rows.map(({ conversation, stream_id, topic, unread, mentions: mentioned, newest_message_id }): UnreadConversation => {
-    const policy = policies.get(conversation);
+    const policy = policies.get(conversation)?.policy;
     const muted = stream_id !== null && isMutedTopic(policy, mutedChannels.has(stream_id));
     if (!muted) total += unread;
     mentions += mentioned;
@@ -157,6 +151,6 @@ const firstRow = z.object({ id: z.number().nullable() });
 
 /** The oldest message of a feed the unread state holds (the server's, cached or not); undefined when all is read. */
 export function firstUnread(db: ReadOnlyMirror, feed: Feed): number | undefined {
-  const { column, value } = feedFilter(feed);
-  return reader(db, `SELECT min(message_id) AS id FROM unread_messages WHERE ${column} = ?`, firstRow).get(value)?.id ?? undefined;
+  const { where, params } = feedWhere(db, feed, 'unread_messages');
+  return reader(db, `SELECT min(message_id) AS id FROM unread_messages WHERE ${where}`, firstRow).get(...params)?.id ?? undefined;
 }

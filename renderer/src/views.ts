@@ -4,6 +4,7 @@
 import type { Component } from 'svelte';
 import type { ViewId } from './lib/route';
 import Channels from './screens/Channels.svelte';
+import Combined from './screens/combined/Combined.svelte';
 import Drafts from './screens/drafts/Drafts.svelte';
 import Inbox from './screens/inbox/Inbox.svelte';
 import Mentions from './screens/mentions/Mentions.svelte';
@@ -23,6 +24,7 @@ export interface ViewEntry {
 export const views: Partial<Record<ViewId, ViewEntry>> = {
   inbox: { label: 'Inbox', component: Inbox },
   recent: { label: 'Recent conversations', component: Recent },
+  combined: { label: 'Combined feed', component: Combined },
   mentions: { label: 'Mentions', component: Mentions },
   starred: { label: 'Starred', component: Starred },
   search: { label: 'Search', component: Search },

@@ -60,6 +60,7 @@ describe('axe on every screen', () => {
     const views: [label: string, shows: string][] = [
       ['Inbox', 'Inbox'],
       ['Recent conversations', 'Recent conversations'],
+      ['Combined feed', 'Combined feed'],
       ['Mentions', 'Mentions'],
       ['Starred', 'Starred'],
       ['Search', 'Search messages'],

@@ -1,8 +1,9 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
-// receive, unread and mark read (and unread from a message on), general chat, reactions, edits and topic moves (and their history), a channel
-// previewed, subscribed to and left, a private one not joined, a mute, its notifications, search. Each test works in
-// a topic or channel of its own (or finds its message by a word of its own, or puts back the mute
-// it set), so the shared server's other traffic does not matter.
+// receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
+// topic moves (and their history), a channel previewed, subscribed to and left, a private one not
+// joined, a mute, its notifications, search, the combined feed. Each test works in a topic or
+// channel of its own (or finds its message by a word of its own, or puts back the mute it set), so
+// the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -41,6 +42,30 @@ describe('against a real server', () => {
     expect(found.total).toBe(active);
     const subscribed = await app.call('sidebar.channels', undefined);
     expect(JSON.stringify(subscribed)).toContain('Verona');
+  });
+
+  it('shows the combined feed as the server’s in:home: a muted topic left out, the same from the server and the mirror, and marks it unread from a message on', async () => {
+    const shownTopic = marker('combined');
+    const mutedTopic = marker('combinedmuted');
+    const shown = await hamletSays(shownTopic, 'in the combined feed');
+    const muted = await hamletSays(mutedTopic, 'left out of it');
+    const direct = await hamlet().call('POST', '/messages', { type: 'direct', to: JSON.stringify([iago().user_id]), content: `a direct word ${shownTopic}` });
+    if (typeof direct.id !== 'number') throw new Error(`send: ${String(direct.msg)}`);
+    const ours = [shown, muted, direct.id];
+    const page = async (cached: boolean) => (await app.call('combined.page', { limit: 100, cached })).messages.map((view) => view.message.id).filter((id) => ours.includes(id));
+    await until(async () => (await page(true)).length === 3, 'the three messages in the mirror');
+
+    await app.call('topics.setPreference', { stream_id: VERONA, topic: mutedTopic, visibility_policy: 1 });
+    await until(async () => (await page(true)).length === 2, 'the muted topic left out in the app');
+    expect(await page(true)).toEqual([shown, direct.id]);
+    expect(await page(false)).toEqual([shown, direct.id]);
+
+    // From a message on: what the feed holds after it is unread again on the server, the muted topic not.
+    await asIago().call('POST', '/messages/flags', { messages: JSON.stringify(ours), op: 'add', flag: 'read' });
+    await app.call('unread.markUnreadFrom', { message_id: shown, place: { combined: true } });
+    const flags = async (id: number) => (await asIago().messages([{ operator: 'id', operand: id }]))[0]?.flags.includes('read');
+    expect([await flags(shown), await flags(muted), await flags(direct.id)]).toEqual([false, true, false]);
+    await app.call('topics.setPreference', { stream_id: VERONA, topic: mutedTopic, visibility_policy: 0 });
   });
 
   it('receives a message another user sends, unread, and marks it read on the server', async () => {

@@ -6,6 +6,7 @@ import type { ConversationKey } from '../../../shared/conversation';
 export type ViewId =
   | 'inbox'
   | 'recent'
+  | 'combined'
   | 'mentions'
   | 'starred'
   | 'scheduled'

@@ -4,7 +4,7 @@
 import type { ViewId } from '../lib/route';
 import { views, type ViewEntry } from '../views';
 
-const ORDER: readonly ViewId[] = ['inbox', 'recent', 'mentions', 'starred', 'search', 'scheduled', 'drafts', 'outbox'];
+const ORDER: readonly ViewId[] = ['inbox', 'recent', 'combined', 'mentions', 'starred', 'search', 'scheduled', 'drafts', 'outbox'];
 
 export interface ShownView extends ViewEntry {
   id: ViewId;

@@ -2,7 +2,8 @@
 // it for context), a channel's every topic interleaved (the channel view) from the server and then
 // from the mirror alone, offline, with newer pages after what is shown; and a topic's messages
 // renamed, resolved and moved, the mirror following the server's event, refusals in its words;
-// a channel the user is not subscribed to previewed, subscribed to, and left; a channel muted.
+// a channel the user is not subscribed to previewed, subscribed to, and left; a channel muted;
+// the combined feed, mutes and previews left out, from the server and from the mirror alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { READ_ABOVE_UNREAD } from '../../../main/app/feed-pages';
@@ -211,5 +212,39 @@ describe('a channel’s desktop notifications', () => {
     // The server's event leaves the mirror as the user set it.
     await until(async () => (await h['channel.about']({ stream_id: random }))?.notifies_all === false, 'only mentions');
     await expect(subscriptions['channels.setNotifications']({ stream_id: DEMO.channels.sandbox, notify_all: true })).rejects.toThrow('Only a channel you are subscribed to notifies.');
+  });
+});
+
+describe('the combined feed', () => {
+  it('interleaves channels and direct messages, leaves out muted channels and topics and previews, the same from the server and the mirror', async () => {
+    const subscriptions = asCalled(subscriptionHandlers({ activeSession: () => session } as unknown as CoreContext));
+    const owner = service.accounts.find((a) => a.role === 100)!;
+    const post = async (params: Record<string, unknown>, as = moderator) => (await clientFor(service.url, as).post('/messages', params as never)).body['id'] as number;
+    const shown = await sendToMember('combined shown', 'in #general');
+    const hushed = await sendToMember('combined hushed', 'a muted topic');
+    const direct = await post({ type: 'direct', to: JSON.stringify([member.user_id]), content: 'a direct message' });
+    const noise = await post({ type: 'stream', to: DEMO.channels.random, topic: 'combined noise', content: 'a muted channel' });
+    const kept = await post({ type: 'stream', to: DEMO.channels.random, topic: 'combined kept', content: 'unmuted in a muted channel' });
+    const preview = await post({ type: 'stream', to: DEMO.channels.sandbox, topic: 'combined preview', content: 'never received' }, owner);
+    await until(() => getMessage(session.db, kept) !== undefined, 'cached');
+    // A preview files the channel's messages in the mirror, flagged historical: not the user's feed.
+    expect(ids(await h['channel.page']({ stream_id: DEMO.channels.sandbox, limit: 50, cached: false }))).toContain(preview);
+
+    await subscriptions['channels.setMuted']({ stream_id: DEMO.channels.random, muted: true });
+    await h['topics.setPreference']({ stream_id: 1, topic: 'combined hushed', visibility_policy: 1 });
+    await h['topics.setPreference']({ stream_id: DEMO.channels.random, topic: 'combined kept', visibility_policy: 2 });
+    const ours = [shown, hushed, direct, noise, kept, preview];
+    const page = async (cached: boolean) => ids(await h['combined.page']({ limit: 100, cached })).filter((id) => ours.includes(id));
+    expect(await page(false)).toEqual([shown, direct, kept]);
+    expect(await page(true)).toEqual([shown, direct, kept]);
+
+    // A notice naming a message that left the feed (its channel muted) reads it as removed.
+    const update = await h['combined.update']({ after: kept, message_ids: [shown, noise] });
+    expect(update.removed).toEqual([noise]);
+    expect(update.messages.map((view) => view.message.id)).toContain(shown);
+
+    await subscriptions['channels.setMuted']({ stream_id: DEMO.channels.random, muted: false });
+    await until(async () => (await h['channel.about']({ stream_id: DEMO.channels.random }))?.is_muted === false, 'unmuted');
+    expect(await page(true)).toEqual([shown, direct, noise, kept]);
   });
 });

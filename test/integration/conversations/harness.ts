@@ -3,6 +3,7 @@ import { silentLogger } from '../../../main/api/logger';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
 import { channelFeedHandlers } from '../../../main/handlers/channel-feed';
+import { combinedFeedHandlers } from '../../../main/handlers/combined-feed';
 import { conversationHandlers } from '../../../main/handlers/conversations';
 import { draftHandlers } from '../../../main/handlers/drafts';
 import { outboxHandlers } from '../../../main/handlers/outbox';
@@ -22,6 +23,7 @@ export function messagingHandlers(session: AccountSession) {
   return asCalled({
     ...conversationHandlers(context),
     ...channelFeedHandlers(context),
+    ...combinedFeedHandlers(context),
     ...topicHandlers(context),
     ...snippetHandlers(context),
     ...draftHandlers(context),

@@ -1,5 +1,6 @@
 // A feed reads like a chat: one avatar and name over a sender's run of messages, a divider per day
-// named as people say it, and "New messages" above the first message unread at opening.
+// named as people say it, "New messages" above the first message unread at opening, and where
+// conversations interleave, a header over each run of one.
 import { expect, it } from 'vitest';
 import { feedLayout, GROUP_SECONDS, type LayoutOptions } from '../../../renderer/src/screens/conversations/feed-layout';
 import type { MessageView } from '../../../shared/ipc';
@@ -10,7 +11,7 @@ const DAY = 86_400;
 
 let nextId = 1;
 function view(sender_id: number, timestamp: number, subject = 'lunch', flags: string[] = ['read']): MessageView {
-  const message = { id: nextId++, sender_id, timestamp, subject, stream_id: 5 } as unknown as MessageView['message'];
+  const message = { id: nextId++, type: 'stream', sender_id, timestamp, subject, stream_id: 5 } as unknown as MessageView['message'];
   return { message, flags };
 }
 
@@ -65,5 +66,22 @@ it('heads each run of a topic’s messages in a channel’s feed, and each day, 
     ['lunch', true, false],
     // Back to the topic just left: a header, and the sender's run starts again under it.
     ['dinner', true, false],
+  ]);
+});
+
+it('heads each run of a direct conversation in the combined feed, two conversations with one sender apart', () => {
+  const direct = (sender_id: number, timestamp: number, people: number[]): MessageView => ({
+    message: { id: nextId++, type: 'private', sender_id, timestamp, subject: '', display_recipient: people.map((id) => ({ id, full_name: `User ${id}` })) } as unknown as MessageView['message'],
+    flags: ['read'],
+  });
+  const views = [direct(1, NOON, [1, 9]), direct(1, NOON + 10, [1, 9]), direct(1, NOON + 20, [1, 2, 9]), view(1, NOON + 30), direct(9, NOON + 40, [1, 9])];
+  expect(feedLayout(views, options).map((row) => [row.topicStart, row.continued])).toEqual([
+    [true, false],
+    [false, true],
+    // The same sender in a group conversation: another conversation, under its own header.
+    [true, false],
+    [true, false],
+    // The reader's own answer in the first conversation: the same conversation, another run.
+    [true, false],
   ]);
 });

@@ -1,8 +1,9 @@
 // How a feed reads like a chat: a sender's consecutive messages within a few minutes go under one
 // avatar and name, a divider opens each day ("Today", "Yesterday", then the date, in the reader's
 // time zone), one "New messages" divider sits above the first message that was unread when the
-// feed opened, and (in a channel's feed, where topics interleave) a topic's header opens each run of
-// its messages and each day. Pure: messages in, rows out.
+// feed opened, and (in a channel's or the combined feed, where conversations interleave) a
+// conversation's header opens each run of its messages and each day. Pure: messages in, rows out.
+import { conversationOf } from '../../../../shared/conversation';
 import type { MessageView } from '../../../../shared/ipc';
 
 /** The longest pause between two messages of one sender that still reads as one run. */
@@ -67,9 +68,9 @@ export function dayLabel(seconds: number, options: Pick<LayoutOptions, 'timeZone
   return cached(dayNames, options.timeZone, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).format(seconds * 1000);
 }
 
-/** Whether two messages are one conversation's (a channel feed interleaves topics). */
+/** Whether two messages are one conversation's (a channel's feed interleaves topics, the combined feed every conversation). */
 function sameConversation(a: MessageView, b: MessageView): boolean {
-  return a.message.stream_id === b.message.stream_id && a.message.subject === b.message.subject;
+  return conversationOf(a.message) === conversationOf(b.message);
 }
 
 export function feedLayout(views: readonly MessageView[], options: LayoutOptions): FeedRow[] {

@@ -1,8 +1,9 @@
-// Where a feed's messages come from: one conversation (a topic, a direct-message group) or a whole
-// channel (every topic interleaved). The feed pages, updates and follows notices the same way for
+// Where a feed's messages come from: one conversation (a topic, a direct-message group), a whole
+// channel (every topic interleaved) or the combined feed (every conversation outside mutes). The feed pages, updates and follows notices the same way for
 // both; only which calls it makes and which conversations are its own differ.
 import { channelKeyPrefix, type ConversationKey } from '../../../../shared/conversation';
 import type { FeedAnchor, IpcArgs, MessageView, PendingMessage } from '../../../../shared/ipc';
+import type { MirrorChanges } from '../../../../shared/mirror-changes';
 import { call } from '../../lib/ipc';
 
 /** The messages waiting in the outbox, per conversation of the feed, in send order. */
@@ -34,8 +35,10 @@ export interface PageRequest {
 export interface FeedSource {
   /** Whether a conversation's messages belong in this feed. */
   holds(conversation: ConversationKey): boolean;
-  /** What "Mark as unread from here" covers: the conversation, or the whole channel. */
+  /** What "Mark as unread from here" covers: the conversation, the whole channel, or the combined feed. */
   readonly place: IpcArgs<'unread.markUnreadFrom'>['place'];
+  /** Whether a notice changed which messages belong (a mute): the shown window is read again. */
+  regroups?(changes: MirrorChanges): boolean;
   page(request: PageRequest): Promise<FeedPage>;
   /** The messages a notice named (still here or not) and those newer than `after`, from the mirror. */
   update(after: number, message_ids: number[]): Promise<FeedUpdate>;
@@ -65,6 +68,17 @@ export function channelSource(stream_id: number): FeedSource {
     place: { stream_id },
     page: (request) => call('channel.page', { stream_id, ...request }),
     update: (after, message_ids) => call('channel.update', { stream_id, after, message_ids }),
+  };
+}
+
+/** The combined feed: every conversation, muted channels and topics left out (main decides which belong). */
+export function combinedSource(): FeedSource {
+  return {
+    holds: () => true,
+    place: { combined: true },
+    regroups: (changes) => changes.changed.user_topics !== undefined || changes.changed.subscriptions !== undefined,
+    page: (request) => call('combined.page', request),
+    update: (after, message_ids) => call('combined.update', { after, message_ids }),
   };
 }
 

@@ -171,7 +171,7 @@ export class Feed {
 
   #noticed(changes: MirrorChanges): void {
     this.#notices += 1;
-    if (changes.all) return void this.#reread();
+    if (changes.all || this.source.regroups?.(changes)) return void this.#reread();
     if (this.#messagesChanged(changes)) return this.#update();
     // Only the queue changed (a message queued, sent, refused): the notice carries it, no call needed.
     const waiting = Object.entries(changes.pending ?? {}).filter(([key]) => this.source.holds(key));
