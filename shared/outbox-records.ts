@@ -12,7 +12,9 @@ export type OutboxRecord =
   | { table: 'messages'; message_id: number }
   /** Flags changed on several messages at once, by flag. */
   | { table: 'messages'; flag: string }
-  | { table: 'scheduled_messages'; scheduled_message_id: number | 'new' };
+  | { table: 'scheduled_messages'; scheduled_message_id: number | 'new' }
+  /** The user's own status. */
+  | { table: 'user_status' };
 
 export const CONVERSATION_RECORD = 'conversations:';
 
@@ -30,6 +32,8 @@ export function outboxRecordKey(record: OutboxRecord): string {
       return 'flag' in record ? `messages:${record.flag}` : `messages:${record.message_id}`;
     case 'scheduled_messages':
       return `scheduled_messages:${record.scheduled_message_id}`;
+    case 'user_status':
+      return 'user_status:me';
   }
 }
 

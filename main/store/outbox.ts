@@ -17,6 +17,7 @@ export const DEFERRABLE_OPERATIONS = [
   'markNarrowUnreadFrom',
   'updateUserTopic',
   'updateSubscriptionSettings',
+  'updateOwnStatus',
   'removeReaction',
   'addReaction',
   'sendMessage',

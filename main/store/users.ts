@@ -200,6 +200,12 @@ function applyPersonUpdate(user: User, person: PersonUpdate): User {
   return { ...user, ...fields };
 }
 
+/** A status set here (the user's own), in the mirror before the server's event confirms it. */
+export function setUserStatus(db: MirrorDatabase, user_id: number, status: UserStatus, changes: ChangeSink): void {
+  applyUserStatus(db, user_id, status);
+  changes.add('user_status', user_id);
+}
+
 function applyUserStatus(db: MirrorDatabase, user_id: number, event: UserStatus): void {
   const status: UserStatus & { user_id: number } = { ...getRecord(db, userStatusTable, user_id), user_id };
   // An event carries only the fields that changed.

@@ -25,6 +25,7 @@ export interface DeferredParams {
   markNarrowUnreadFrom: { narrow: NarrowTerm[]; anchor: number };
   updateUserTopic: ParamsOf<'updateUserTopic'>;
   updateSubscriptionSettings: ParamsOf<'updateSubscriptionSettings'>;
+  updateOwnStatus: ParamsOf<'updateOwnStatus'>;
   removeReaction: ParamsOf<'removeReaction'>;
   addReaction: ParamsOf<'addReaction'>;
   /** As the app queues them: channels and people by id. */
@@ -60,6 +61,7 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
   markNarrowUnreadFrom: z.object({ narrow: narrowTerms, anchor: id }),
   updateUserTopic: z.object({ stream_id: id, topic: text, visibility_policy: z.number().int() }),
   updateSubscriptionSettings: z.object({ subscription_data: z.array(z.object({ stream_id: id, property: text, value: z.union([z.boolean(), text]) })) }),
+  updateOwnStatus: z.object({ status_text: text.exactOptional(), emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   removeReaction: z.object({ message_id: id, emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   addReaction: z.object({ message_id: id, emoji_name: text, emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   sendMessage: z.object({ type: messageType, to: recipients, topic: text.exactOptional(), content: text }),
@@ -78,6 +80,7 @@ export interface DeferredResults extends Record<DeferredAction, unknown> {
   markNarrowUnreadFrom: { updated_count: number };
   updateUserTopic: ResultOf<'updateUserTopic'>;
   updateSubscriptionSettings: ResultOf<'updateSubscriptionSettings'>;
+  updateOwnStatus: ResultOf<'updateOwnStatus'>;
   removeReaction: ResultOf<'removeReaction'>;
   addReaction: ResultOf<'addReaction'>;
 }
@@ -96,6 +99,7 @@ const SENDERS: Senders = {
   markNarrowUnreadFrom: (client, _db, params) => markNarrowUnreadFrom(client, params),
   updateUserTopic: (client, _db, params) => client.call('updateUserTopic', params),
   updateSubscriptionSettings: (client, _db, params) => client.call('updateSubscriptionSettings', params),
+  updateOwnStatus: (client, _db, params) => client.call('updateOwnStatus', params),
   removeReaction: (client, _db, params) => client.call('removeReaction', params),
   addReaction: (client, _db, params) => client.call('addReaction', params),
 };

@@ -52,6 +52,14 @@ export interface Violation {
 
 type Rules<K extends OperationName> = (params: ParamsOf<K>, context: CheckContext) => [string, Problem][];
 
+/** A status, the user's own or another's: something to set, a text the length the server takes, an emoji named. */
+const statusChecks = (p: ParamsOf<'updateOwnStatus'>): [string, Problem][] => [
+  ['status_text', checkStatusHasValues(p)],
+  ['status_text', checkStatusText(p.status_text)],
+  ['emoji_name', checkStatusEmoji(p)],
+  ['reaction_type', checkReactionType(p.reaction_type)],
+];
+
 const RULES: { [K in OperationName]?: Rules<K> } = {
   createScheduledMessage: (p, c) => [
     ['type', checkScheduledMessageType(p.type)],
@@ -96,12 +104,8 @@ const RULES: { [K in OperationName]?: Rules<K> } = {
     ['field_type', checkFieldType(p.field_type)],
     ['display_in_profile_summary', checkProfileSummary(p.field_type, p.display_in_profile_summary)],
   ],
-  updateStatusForUser: (p) => [
-    ['status_text', checkStatusHasValues(p)],
-    ['status_text', checkStatusText(p.status_text)],
-    ['emoji_name', checkStatusEmoji(p)],
-    ['reaction_type', checkReactionType(p.reaction_type)],
-  ],
+  updateStatusForUser: (p) => statusChecks(p),
+  updateOwnStatus: (p) => statusChecks(p),
   createInviteLink: (p) => [
     ['invite_as', checkInviteAs(p.invite_as)],
     ['welcome_message_custom_text', checkWelcomeMessageCustomText(p.welcome_message_custom_text)],

@@ -101,6 +101,9 @@ export interface CreateCustomProfileFieldParams {
   editable_by_user?: boolean;
 }
 
+/** The user's own status: the family's POST /users/me/status (not in the spec; on every level). */
+export type UpdateOwnStatusParams = Omit<UpdateStatusForUserParams, 'user_id'>;
+
 export interface UpdateStatusForUserParams {
   user_id: number;
   /** Empty string clears the status. */
@@ -339,6 +342,7 @@ export interface Operations {
   };
   createCustomProfileField: { params: CreateCustomProfileFieldParams; result: { id: number } };
   updateStatusForUser: { params: UpdateStatusForUserParams; result: Empty };
+  updateOwnStatus: { params: UpdateOwnStatusParams; result: Empty };
   deleteTopic: { params: DeleteTopicParams; result: { complete: boolean } };
   createInviteLink: { params: CreateInviteLinkParams; result: { invite_link: string } };
   registerPushDevice: { params: RegisterPushDeviceParams; result: Empty };

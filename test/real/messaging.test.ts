@@ -1,9 +1,9 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
 // topic moves (and their history), a channel previewed, subscribed to and left, a private one not
-// joined, a mute, its notifications, search, the combined feed. Each test works in a topic or
-// channel of its own (or finds its message by a word of its own, or puts back the mute it set), so
-// the shared server's other traffic does not matter.
+// joined, a mute, its notifications, search, the combined feed, the user's own status. Each test
+// works in a topic or channel of its own (or finds its message by a word of its own, or puts back
+// the mute or status it set), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -66,6 +66,18 @@ describe('against a real server', () => {
     const flags = async (id: number) => (await asIago().messages([{ operator: 'id', operand: id }]))[0]?.flags.includes('read');
     expect([await flags(shown), await flags(muted), await flags(direct.id)]).toEqual([false, true, false]);
     await app.call('topics.setPreference', { stream_id: VERONA, topic: mutedTopic, visibility_policy: 0 });
+  });
+
+  it('sets the user’s own status, which the server holds and the app shows beside their name, and clears it', async () => {
+    const serverStatus = async () => (await asIago().call('GET', `/users/${iago().user_id}/status`)).status;
+    const calendar = { emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'unicode_emoji' } as const;
+    expect(await app.call('me.setStatus', { status_text: 'In a meeting', emoji: calendar })).toEqual({ pending: false, value: null });
+    expect(await serverStatus()).toEqual({ status_text: 'In a meeting', ...calendar });
+    const shown = async () => (await app.call('users.presence', { user_ids: [iago().user_id] }))[0]?.status ?? null;
+    expect(await shown()).toMatchObject({ status_text: 'In a meeting', emoji_name: 'calendar' });
+    await app.call('me.setStatus', { status_text: '', emoji: null });
+    expect(await serverStatus()).toEqual({});
+    await until(async () => (await shown()) === null, 'the status cleared in the app');
   });
 
   it('receives a message another user sends, unread, and marks it read on the server', async () => {

@@ -1,9 +1,11 @@
 // Presence through the app against the simulator: registration's presences, the `presence` event
 // when someone comes online, the app's own report (active with the window focused, idle without)
-// and its answer; each person's presence and status read beside their name.
+// and its answer; each person's presence and status read beside their name; the user's own status
+// set, and refused without a trace.
 import { describe, expect, it } from 'vitest';
 import type { CoreContext } from '../../../main/handlers/context';
 import { directoryHandlers } from '../../../main/handlers/directory';
+import { ownStatusHandlers } from '../../../main/handlers/own-status';
 import { asCalled } from '../../support/ipc-calls';
 import { clientFor } from '../../service/testing/client';
 import { until, useSimulatorSessions } from './engine-harness';
@@ -43,5 +45,27 @@ describe('presence', () => {
     focused = true;
     session.presence.online();
     await until(async () => ((await own()) as { aggregated?: { status?: string } } | undefined)?.aggregated?.status === 'active', 'the member reported active');
+  });
+
+  it('sets the user’s own status on the server and beside their name at once; a refusal leaves it as it was', async () => {
+    const moderator = sim.service.accounts.find((account) => account.email === 'moderator@demo.example')!;
+    const session = sim.open(moderator);
+    const handlers = asCalled({ ...directoryHandlers({ activeSession: () => session } as unknown as CoreContext), ...ownStatusHandlers({ activeSession: () => session } as unknown as CoreContext) });
+    const shown = async () => (await handlers['users.presence']({ user_ids: [moderator.user_id] }))[0]?.status ?? null;
+    const onServer = () => sim.service.db.prepare('SELECT status_text, emoji_name FROM user_status WHERE user_id = ?').get(moderator.user_id);
+    await until(() => session.engine.status.state === 'online', 'online');
+
+    const rocket = { emoji_name: 'rocket', emoji_code: '1f680', reaction_type: 'unicode_emoji' } as const;
+    expect(await handlers['me.setStatus']({ status_text: '  Shipping  ', emoji: rocket })).toEqual({ pending: false, value: null });
+    expect(await shown()).toMatchObject({ status_text: 'Shipping', emoji_name: 'rocket', emoji_code: '1f680' });
+    expect(onServer()).toEqual({ status_text: 'Shipping', emoji_name: 'rocket' });
+
+    await expect(handlers['me.setStatus']({ status_text: 'Elsewhere', emoji: { ...rocket, emoji_name: 'no_such_emoji' } })).rejects.toThrow();
+    expect(await shown()).toMatchObject({ status_text: 'Shipping', emoji_name: 'rocket' });
+    expect(onServer()).toEqual({ status_text: 'Shipping', emoji_name: 'rocket' });
+
+    await handlers['me.setStatus']({ status_text: '', emoji: null });
+    expect(await shown()).toBeNull();
+    expect(onServer()).toEqual({ status_text: '', emoji_name: '' });
   });
 });
