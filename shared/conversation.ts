@@ -74,6 +74,3 @@ export function conversationNarrow(conversation: Conversation): NarrowTerm[] {
   if (conversation.kind === 'channel') return [{ operator: 'channel', operand: conversation.stream_id }, { operator: 'topic', operand: conversation.topic }];
   return [{ operator: 'dm', operand: conversation.user_ids }];
 }
-
-/** The combined feed's narrow: every message received, muted channels and topics left out (the family's `in:home`). */
-export const COMBINED_FEED_NARROW: NarrowTerm[] = [{ operator: 'in', operand: 'home' }];

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { adminChannels } from './ipc-channels/admin';
 import { appChannels, type AppState } from './ipc-channels/app';
 import { channelFeedChannels } from './ipc-channels/channel-feed';
-import { combinedFeedChannels } from './ipc-channels/combined-feed';
+import { messageViewChannels } from './ipc-channels/message-views';
 import { composeChannels } from './ipc-channels/compose';
 import { conversationChannels } from './ipc-channels/conversations';
 import { messageActionChannels } from './ipc-channels/message-actions';
@@ -36,7 +36,7 @@ import type { SyncStatusView } from './sync-status';
 export * from './ipc-channels/admin';
 export * from './ipc-channels/app';
 export * from './ipc-channels/channel-feed';
-export * from './ipc-channels/combined-feed';
+export * from './ipc-channels/message-views';
 export * from './ipc-channels/compose';
 export * from './ipc-channels/conversations';
 export * from './ipc-channels/message-actions';
@@ -67,7 +67,7 @@ export const ipcChannels = {
   ...widgetChannels,
   ...conversationChannels,
   ...channelFeedChannels,
-  ...combinedFeedChannels,
+  ...messageViewChannels,
   ...messageActionChannels,
   ...composeChannels,
   ...outboxChannels,

@@ -136,9 +136,3 @@ export async function searchMessages(session: AccountSession, text: string, limi
     : { results: [], server: 'offline', unanswered: search.typed.get(mirror.term) ?? String(mirror.term.operator) };
   return withServer(session, cached, search, limit);
 }
-
-/** The Mentions and Starred views: the flagged messages the mirror holds, with the server's for `is:<flag>`. */
-export function flaggedWithServer(session: AccountSession, found: readonly StoredMessage[], is: 'mentioned' | 'starred', limit: number): Promise<SearchAnswer> {
-  const narrow: NarrowTerm[] = [{ operator: 'is', operand: is }];
-  return withServer(session, { results: labelled(found), server: 'offline' }, { narrow, typed: new Map([[narrow[0]!, `is:${is}`]]) }, limit);
-}

@@ -1,6 +1,7 @@
 // The unread state, as the session counted it last, marking read, and marking unread from a message on.
 import type { NarrowTerm } from '../../shared/api/records';
-import { COMBINED_FEED_NARROW, conversationNarrow } from '../../shared/conversation';
+import { conversationNarrow } from '../../shared/conversation';
+import { messageViewNarrow } from '../../shared/message-views';
 import { markScopeRead, markUnreadFrom, type ReadScope } from '../store/read-state';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
@@ -31,7 +32,7 @@ export function unreadHandlers(context: CoreContext): AreaHandlers<'unread.count
     },
     'unread.markUnreadFrom': async ({ message_id, place }) => {
       const session = context.activeSession();
-      const narrow = 'conversation' in place ? conversationNarrow(place.conversation.target) : 'stream_id' in place ? [{ operator: 'channel', operand: place.stream_id }] : COMBINED_FEED_NARROW;
+      const narrow = 'conversation' in place ? conversationNarrow(place.conversation.target) : 'stream_id' in place ? [{ operator: 'channel', operand: place.stream_id }] : messageViewNarrow(place.view);
       const mirrorPlace = 'conversation' in place ? { conversation: place.conversation.key } : place;
       const deferred = await session.deferrable.call({ kind: 'markNarrowUnreadFrom', record: { table: 'messages', flag: 'read' }, payload: { narrow, anchor: message_id } });
       // The counts rise at once; the server's flag events (or the replay) confirm it.

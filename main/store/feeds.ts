@@ -1,26 +1,38 @@
 // What a feed of messages reads of the mirror: one conversation (a topic, a direct-message group),
 // a channel's every topic interleaved (the channel view; migration 10 files each message under
-// its channel), or the combined feed (every message received, muted channels and topics left out,
-// as the family's `in:home` narrow). Pages are ranges over an index either way, oldest first as the
-// screen lists them.
+// its channel), or a view of messages (shared/message-views.ts): the combined feed (every message
+// received, muted channels and topics left out, as the family's `in:home` narrow), Mentions or
+// Starred (by the message's flags). Pages are ranges over an index, oldest first as the screen
+// lists them.
+import { MENTION_FLAGS } from '../../shared/api/unread';
 import type { ConversationKey } from '../../shared/conversation';
+import type { MessageViewName } from '../../shared/message-views';
 import type { ReadOnlyMirror } from './database';
 import { messageRow, storedMessage, type StoredMessage } from './messages';
 import { reader } from './statements';
 import { mutingExceptions, topicMuting } from './topic-visibility';
 
-export type Feed = { conversation: ConversationKey } | { stream_id: number } | { combined: true };
+export type Feed = { conversation: ConversationKey } | { stream_id: number } | { view: MessageViewName };
+
+/** The flags that put a message in Mentions or Starred. */
+const VIEW_FLAGS: Record<Exclude<MessageViewName, 'combined'>, readonly string[]> = { mentioned: [...MENTION_FLAGS], starred: ['starred'] };
 
 /**
  * The condition that selects a feed's rows of `messages` or `unread_messages` (both have
  * `conversation` and `stream_id`). The combined feed's: direct messages, and channel messages
- * whose channel is muted exactly when their topic is an exception to it (mutingExceptions).
- * Messages the user never received (a preview's, flagged historical, never unread) are not
- * the user's feed either, as the server's `in:home` holds only received ones.
+ * whose channel is muted exactly when their topic is an exception to it (mutingExceptions);
+ * messages the user never received (a preview's, flagged historical, never unread) are not the
+ * user's feed either, as the server's `in:home` holds only received ones. Mentions and Starred:
+ * by the cached message's flags.
  */
 export function feedWhere(db: ReadOnlyMirror, feed: Feed, table: 'messages' | 'unread_messages'): { where: string; params: (string | number)[] } {
   if ('conversation' in feed) return { where: 'conversation = ?', params: [feed.conversation] };
   if ('stream_id' in feed) return { where: 'stream_id = ?', params: [feed.stream_id] };
+  if (feed.view !== 'combined') {
+    const flagged = 'EXISTS (SELECT 1 FROM json_each(messages.flags) WHERE value IN (SELECT value FROM json_each(?)))';
+    const where = table === 'messages' ? flagged : `message_id IN (SELECT message_id FROM messages WHERE ${flagged})`;
+    return { where, params: [JSON.stringify(VIEW_FLAGS[feed.view])] };
+  }
   const muting = topicMuting(db);
   const received = table === 'messages' ? ` AND flags NOT LIKE '%"historical"%'` : '';
   return {

@@ -173,15 +173,3 @@ export function narrowMessages(db: ReadOnlyMirror, narrow: readonly NarrowTerm[]
   const after = select({ sql: `${id} > ?`, params: [options.anchor] }, 'ASC', Math.floor(options.limit / 2));
   return { ok: true, messages: [...after.reverse(), ...before] };
 }
-
-/** The newest cached messages carrying any of `flags` (the Mentions and Starred views). */
-export function flaggedMessages(db: ReadOnlyMirror, flags: readonly string[], limit = 50): StoredMessage[] {
-  return reader(
-    db,
-    `SELECT flags, json FROM messages WHERE EXISTS (SELECT 1 FROM json_each(messages.flags) WHERE value IN (SELECT value FROM json_each(?)))
-     ORDER BY message_id DESC LIMIT ?`,
-    matchRow,
-  )
-    .all(JSON.stringify(flags), limit)
-    .map(storedMessage);
-}

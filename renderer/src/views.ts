@@ -4,11 +4,11 @@
 import type { Component } from 'svelte';
 import type { ViewId } from './lib/route';
 import Channels from './screens/Channels.svelte';
-import Combined from './screens/combined/Combined.svelte';
+import Combined from './screens/message-views/Combined.svelte';
 import Drafts from './screens/drafts/Drafts.svelte';
 import Inbox from './screens/inbox/Inbox.svelte';
-import Mentions from './screens/mentions/Mentions.svelte';
-import Starred from './screens/mentions/Starred.svelte';
+import Mentions from './screens/message-views/Mentions.svelte';
+import Starred from './screens/message-views/Starred.svelte';
 import Organization from './screens/organization/Organization.svelte';
 import Recent from './screens/recent/Recent.svelte';
 import Scheduled from './screens/scheduling/Scheduled.svelte';

@@ -36,6 +36,4 @@ export interface SearchAnswer {
 
 export const searchChannels = {
   'messages.search': channel<SearchAnswer>()(z.object({ text: searchText, limit: z.number().int().min(1).max(200).default(50) })),
-  /** The Mentions view (`is:mentioned`, wildcards included) and the Starred view (`is:starred`), merged like a search. */
-  'messages.flagged': channel<SearchAnswer>()(z.object({ is: z.enum(['mentioned', 'starred']), limit: z.number().int().min(1).max(200).default(50) })),
 } as const;

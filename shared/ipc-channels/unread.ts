@@ -1,5 +1,6 @@
 // The unread state: counts for the sidebar, the Inbox and the badge, and marking read.
 import { z } from 'zod';
+import { MESSAGE_VIEWS } from '../message-views';
 import type { UnreadCounts } from '../unread-counts';
 import { conversationKey } from '../conversation';
 import { channel, id } from './define';
@@ -20,10 +21,10 @@ export const unreadChannels = {
   ),
   /**
    * "Mark as unread from here": the message and every later one of its conversation (or, in a
-   * channel's feed, of the channel; in the combined feed, of that feed); in the mirror at once, through the flag update over a
+   * channel's feed, of the channel; in the combined feed, Mentions or Starred, of that view); in the mirror at once, through the flag update over a
    * narrow, waiting in the outbox when offline.
    */
   'unread.markUnreadFrom': channel<Deferred<{ updated_count: number }>>()(
-    z.object({ message_id: id, place: z.union([z.object({ conversation: conversationKey }), z.object({ stream_id: id }), z.object({ combined: z.literal(true) })]) }),
+    z.object({ message_id: id, place: z.union([z.object({ conversation: conversationKey }), z.object({ stream_id: id }), z.object({ view: z.enum(MESSAGE_VIEWS) })]) }),
   ),
 } as const;

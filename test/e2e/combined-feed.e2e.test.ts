@@ -20,7 +20,7 @@ let moderator: ServiceAccount;
 /** The messages sent for this file, by name, in the order sent. */
 const ids: Record<string, number> = {};
 
-const feed = () => page.locator('section.combined-feed');
+const feed = () => page.locator('section.message-view[data-view="combined"]');
 const shown = (id: number) => feed().locator(`[data-testid=message][data-message-id="${id}"]`);
 /** The header above a message's row, if its row starts a run of its conversation. */
 const headerAbove = (id: number) => feed().locator(`.message-list div[data-message-id="${id}"]:has(> [data-testid=message]) [data-testid=topic-header]`);
@@ -69,7 +69,7 @@ afterAll(() => world?.close());
 describe('the Combined feed', () => {
   it('interleaves channels and direct messages, oldest first, each run under its conversation, a muted channel left out', async () => {
     await openView(page, 'Combined feed');
-    expect(await feed().locator('#combined-feed-title').textContent()).toBe('Combined feed');
+    expect(await feed().locator('#message-view-title').textContent()).toBe('Combined feed');
     const ours = [ids['alpha']!, ids['direct']!, ids['beta']!, ids['alphaAgain']!];
     await expect.poll(async () => (await shownIds()).filter((id) => Object.values(ids).includes(id))).toEqual(ours);
     expect(await shown(ids['noise']!).count()).toBe(0);

@@ -1,7 +1,8 @@
 // Search, Mentions and Starred end to end: a search finds what the mirror cached (labelled
 // cached, also offline) merged with the server's matches when online; Enter on a result opens its
 // conversation at the message; operators typed with the box's suggestions narrow the search, online
-// and offline alike; the empty state; Ctrl+K comes back to the box. Mentions and Starred list the flagged messages, each opening at the message.
+// and offline alike; the empty state; Ctrl+K comes back to the box. Mentions and Starred are feeds
+// of the flagged messages, as in the family's clients (a message unstarred leaves Starred at once).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -129,24 +130,30 @@ describe('search', () => {
 });
 
 describe('Mentions and Starred', () => {
-  it('Mentions lists the messages that mention the user and opens one at the message', async () => {
+  const view = (name: string) => page.locator(`section.message-view[data-view="${name}"]`);
+  const shownIds = (name: string) => view(name).locator('[data-testid=message]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-message-id'))));
+
+  it('Mentions shows the messages that mention the user as a feed, whose header opens the conversation', async () => {
     await sidebarView('Mentions');
-    const list = page.getByRole('list', { name: 'Mentions' });
-    await expect.poll(() => list.getByTestId('result').first().getAttribute('data-message-id')).toBe(String(ids['mention']));
+    await expect.poll(async () => (await shownIds('mentioned')).at(-1)).toBe(ids['mention']);
+    expect(await shownIds('mentioned')).not.toContain(ids['admin']);
     await screenshot(page, 'mentions');
     expect(await seriousViolations(page)).toEqual([]);
-    await list.getByTestId('result').first().click();
-    await expect.poll(() => page.locator(`[data-message-id="${ids['mention']}"]`).count()).toBeGreaterThan(0);
+    await view('mentioned').locator(`.message-list div[data-message-id="${ids['mention']}"]:has(> [data-testid=message]) [data-testid=topic-header]`).click();
+    await page.locator('section.conversation[data-conversation="channel:1:planning"]').waitFor();
+    await expect.poll(() => page.locator(`section.conversation [data-testid=message][data-message-id="${ids['mention']}"]`).count()).toBe(1);
   });
 
-  it('Starred lists the starred messages, newest first', async () => {
+  it('Starred shows the starred messages, oldest first, and one unstarred leaves it at once', async () => {
     await clientFor(world.service.url, member).post('/messages/flags', { messages: JSON.stringify([ids['admin'], ids['before']]), op: 'add', flag: 'starred' });
     await sidebarView('Starred');
-    const list = page.getByRole('list', { name: 'Starred' });
-    await expect
-      .poll(() => list.getByTestId('result').evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-message-id')))))
-      .toEqual([ids['admin'], ids['before']]);
+    await expect.poll(() => shownIds('starred')).toEqual([ids['before'], ids['admin']]);
     await screenshot(page, 'starred');
     expect(await seriousViolations(page)).toEqual([]);
+    await clientFor(world.service.url, member).post('/messages/flags', { messages: JSON.stringify([ids['before']]), op: 'remove', flag: 'starred' });
+    await expect.poll(() => shownIds('starred')).toEqual([ids['admin']]);
+    // Starred again elsewhere (here: by another client), it comes back.
+    await clientFor(world.service.url, member).post('/messages/flags', { messages: JSON.stringify([ids['before']]), op: 'add', flag: 'starred' });
+    await expect.poll(() => shownIds('starred')).toEqual([ids['before'], ids['admin']]);
   });
 });

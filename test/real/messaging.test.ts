@@ -1,9 +1,9 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
 // topic moves (and their history), a channel previewed, subscribed to and left, a private one not
-// joined, a mute, its notifications, search, the combined feed, the user's own status. Each test
-// works in a topic or channel of its own (or finds its message by a word of its own, or puts back
-// the mute or status it set), so the shared server's other traffic does not matter.
+// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status.
+// Each test works in a topic or channel of its own (or finds its message by a word of its own, or
+// puts back the mute, star or status it set), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -52,7 +52,7 @@ describe('against a real server', () => {
     const direct = await hamlet().call('POST', '/messages', { type: 'direct', to: JSON.stringify([iago().user_id]), content: `a direct word ${shownTopic}` });
     if (typeof direct.id !== 'number') throw new Error(`send: ${String(direct.msg)}`);
     const ours = [shown, muted, direct.id];
-    const page = async (cached: boolean) => (await app.call('combined.page', { limit: 100, cached })).messages.map((view) => view.message.id).filter((id) => ours.includes(id));
+    const page = async (cached: boolean) => (await app.call('messageView.page', { view: 'combined', limit: 100, cached })).messages.map((view) => view.message.id).filter((id) => ours.includes(id));
     await until(async () => (await page(true)).length === 3, 'the three messages in the mirror');
 
     await app.call('topics.setPreference', { stream_id: VERONA, topic: mutedTopic, visibility_policy: 1 });
@@ -62,10 +62,22 @@ describe('against a real server', () => {
 
     // From a message on: what the feed holds after it is unread again on the server, the muted topic not.
     await asIago().call('POST', '/messages/flags', { messages: JSON.stringify(ours), op: 'add', flag: 'read' });
-    await app.call('unread.markUnreadFrom', { message_id: shown, place: { combined: true } });
+    await app.call('unread.markUnreadFrom', { message_id: shown, place: { view: 'combined' } });
     const flags = async (id: number) => (await asIago().messages([{ operator: 'id', operand: id }]))[0]?.flags.includes('read');
     expect([await flags(shown), await flags(muted), await flags(direct.id)]).toEqual([false, true, false]);
     await app.call('topics.setPreference', { stream_id: VERONA, topic: mutedTopic, visibility_policy: 0 });
+  });
+
+  it('shows a starred message in Starred, from the server and the mirror, and leaves it out once unstarred', async () => {
+    const id = await hamletSays(marker('starred'), 'worth keeping');
+    const starredIds = async (cached: boolean) => (await app.call('messageView.page', { view: 'starred', limit: 100, cached })).messages.map((view) => view.message.id);
+    await until(async () => (await app.call('messageView.page', { view: 'combined', limit: 100, cached: true })).messages.some((view) => view.message.id === id), 'the message in the mirror');
+    await app.call('messages.flag', { messages: [id], op: 'add', flag: 'starred' });
+    expect(await starredIds(false)).toContain(id);
+    expect(await starredIds(true)).toContain(id);
+    await app.call('messages.flag', { messages: [id], op: 'remove', flag: 'starred' });
+    expect(await starredIds(false)).not.toContain(id);
+    expect(await starredIds(true)).not.toContain(id);
   });
 
   it('sets the user’s own status, which the server holds and the app shows beside their name, and clears it', async () => {

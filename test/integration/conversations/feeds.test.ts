@@ -234,12 +234,12 @@ describe('the combined feed', () => {
     await h['topics.setPreference']({ stream_id: 1, topic: 'combined hushed', visibility_policy: 1 });
     await h['topics.setPreference']({ stream_id: DEMO.channels.random, topic: 'combined kept', visibility_policy: 2 });
     const ours = [shown, hushed, direct, noise, kept, preview];
-    const page = async (cached: boolean) => ids(await h['combined.page']({ limit: 100, cached })).filter((id) => ours.includes(id));
+    const page = async (cached: boolean) => ids(await h['messageView.page']({ view: 'combined', limit: 100, cached })).filter((id) => ours.includes(id));
     expect(await page(false)).toEqual([shown, direct, kept]);
     expect(await page(true)).toEqual([shown, direct, kept]);
 
     // A notice naming a message that left the feed (its channel muted) reads it as removed.
-    const update = await h['combined.update']({ after: kept, message_ids: [shown, noise] });
+    const update = await h['messageView.update']({ view: 'combined', after: kept, message_ids: [shown, noise] });
     expect(update.removed).toEqual([noise]);
     expect(update.messages.map((view) => view.message.id)).toContain(shown);
 
@@ -248,3 +248,22 @@ describe('the combined feed', () => {
     expect(await page(true)).toEqual([shown, direct, noise, kept]);
   });
 });
+
+describe('Mentions and Starred', () => {
+  it('hold the messages mentioning the user and those starred, the same from the server and the mirror', async () => {
+    const mention = await sendToMember('views', `@**${member.full_name}** a word for you`);
+    const plain = await sendToMember('views', 'nothing for anyone');
+    await until(() => getMessage(session.db, plain) !== undefined, 'cached');
+    await h['messages.flag']({ messages: [plain], flag: 'starred', op: 'add' });
+    const page = async (view: 'mentioned' | 'starred', cached: boolean) =>
+      ids(await h['messageView.page']({ view, limit: 100, cached })).filter((id) => id === mention || id === plain);
+    for (const cached of [false, true]) {
+      expect(await page('mentioned', cached)).toEqual([mention]);
+      expect(await page('starred', cached)).toEqual([plain]);
+    }
+    // Opened at the first unread mention.
+    const opened = await h['messageView.page']({ view: 'mentioned', anchor: 'first_unread', limit: 5, cached: true });
+    expect(opened.messages.map((view) => view.message.id)).toContain(mention);
+  });
+});
+

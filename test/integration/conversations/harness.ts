@@ -3,7 +3,7 @@ import { silentLogger } from '../../../main/api/logger';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
 import { channelFeedHandlers } from '../../../main/handlers/channel-feed';
-import { combinedFeedHandlers } from '../../../main/handlers/combined-feed';
+import { messageViewHandlers } from '../../../main/handlers/message-views';
 import { conversationHandlers } from '../../../main/handlers/conversations';
 import { draftHandlers } from '../../../main/handlers/drafts';
 import { outboxHandlers } from '../../../main/handlers/outbox';
@@ -23,7 +23,7 @@ export function messagingHandlers(session: AccountSession) {
   return asCalled({
     ...conversationHandlers(context),
     ...channelFeedHandlers(context),
-    ...combinedFeedHandlers(context),
+    ...messageViewHandlers(context),
     ...topicHandlers(context),
     ...snippetHandlers(context),
     ...draftHandlers(context),

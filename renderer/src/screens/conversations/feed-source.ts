@@ -1,8 +1,9 @@
 // Where a feed's messages come from: one conversation (a topic, a direct-message group), a whole
-// channel (every topic interleaved) or the combined feed (every conversation outside mutes). The feed pages, updates and follows notices the same way for
+// channel (every topic interleaved) or a view of messages (the combined feed, Mentions, Starred). The feed pages, updates and follows notices the same way for
 // both; only which calls it makes and which conversations are its own differ.
 import { channelKeyPrefix, type ConversationKey } from '../../../../shared/conversation';
 import type { FeedAnchor, IpcArgs, MessageView, PendingMessage } from '../../../../shared/ipc';
+import type { MessageViewName } from '../../../../shared/message-views';
 import type { MirrorChanges } from '../../../../shared/mirror-changes';
 import { call } from '../../lib/ipc';
 
@@ -35,7 +36,7 @@ export interface PageRequest {
 export interface FeedSource {
   /** Whether a conversation's messages belong in this feed. */
   holds(conversation: ConversationKey): boolean;
-  /** What "Mark as unread from here" covers: the conversation, the whole channel, or the combined feed. */
+  /** What "Mark as unread from here" covers: the conversation, the whole channel, or the view. */
   readonly place: IpcArgs<'unread.markUnreadFrom'>['place'];
   /** Whether a notice changed which messages belong (a mute): the shown window is read again. */
   regroups?(changes: MirrorChanges): boolean;
@@ -71,14 +72,19 @@ export function channelSource(stream_id: number): FeedSource {
   };
 }
 
-/** The combined feed: every conversation, muted channels and topics left out (main decides which belong). */
-export function combinedSource(): FeedSource {
+/**
+ * A view of messages (the combined feed, Mentions, Starred): every conversation, main deciding
+ * which messages belong. What changes that decision reads the shown window again: a mute (the
+ * combined feed), a star set or taken anywhere (Starred).
+ */
+export function messageViewSource(view: MessageViewName): FeedSource {
   return {
     holds: () => true,
-    place: { combined: true },
-    regroups: (changes) => changes.changed.user_topics !== undefined || changes.changed.subscriptions !== undefined,
-    page: (request) => call('combined.page', request),
-    update: (after, message_ids) => call('combined.update', { after, message_ids }),
+    place: { view },
+    regroups: (changes) =>
+      view === 'combined' ? changes.changed.user_topics !== undefined || changes.changed.subscriptions !== undefined : view === 'starred' && changes.changed.messages !== undefined,
+    page: (request) => call('messageView.page', { view, ...request }),
+    update: (after, message_ids) => call('messageView.update', { view, after, message_ids }),
   };
 }
 

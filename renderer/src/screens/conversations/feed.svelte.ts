@@ -149,14 +149,17 @@ export class Feed {
     }
   }
 
-  /** The whole window again, from the mirror: after a registration replaced it, or a burst too large for an update. */
+  /** The whole window again, from the mirror: after a registration replaced it, a burst too large for an update, or a change of which messages belong. */
   async #reread(): Promise<void> {
     const asked = ++this.#windowReads;
     try {
       const page = await this.source.page({ limit: Math.min(WINDOW_MAX, Math.max(PAGE, this.messages.length)), cached: true });
       if (asked !== this.#windowReads) return;
       const oldest = this.messages[0]?.message.id;
-      this.#show({ ...page, messages: oldest === undefined ? page.messages : page.messages.filter((v) => v.message.id >= oldest) }, false);
+      // Shown down to the oldest, the window is the mirror's as it is now: a message that came to
+      // belong (starred again, a topic unmuted) shows even when older than those shown.
+      const whole = oldest === undefined || this.foundOldest;
+      this.#show({ ...page, messages: whole ? page.messages : page.messages.filter((v) => v.message.id >= oldest) }, whole);
     } catch (e) {
       if (asked === this.#windowReads) this.error = messageOf(e);
     }
