@@ -113,6 +113,8 @@ const ANSWER_CHECKS: AnswerChecks = {
   getReadReceipts: ({ user_ids }) => checkedAnswer('GET /messages/{message_id}/read_receipts', 'user_ids', z.array(z.number().int()), user_ids),
   // Sign-in keeps who the key belongs to from this answer.
   getOwnUser: (user) => checkedAnswer('GET /users/me', 'answer', userSchema, user),
+  // Shown as the compose box's preview: it must be HTML text.
+  renderMessage: ({ rendered }) => checkedAnswer('POST /messages/render', 'rendered', z.string(), rendered),
   // Written to the mirror as it comes.
   updatePresence: (answer) => checkedAnswer('POST /users/me/presence', 'answer', presenceAnswerSchema, answer),
 };

@@ -1,7 +1,8 @@
 // The compose box's vocabulary from the mirror: the organization's custom emoji (registration's
 // realm_emoji) and whether the user's role may use wildcard mentions, read from the
 // group-setting value realm_can_mention_many_users_group (its system groups resolved through
-// realm_user_groups), or the older realm_wildcard_mention_policy enum where that is all there is.
+// realm_user_groups), or the older realm_wildcard_mention_policy enum where that is all there is;
+// and its preview, rendered by the server.
 import { z } from 'zod';
 import { customEmoji } from '../store/custom-emoji';
 import type { MirrorDatabase } from '../store/database';
@@ -25,8 +26,14 @@ export function mayMentionMany(db: MirrorDatabase, user_id: number): boolean {
   return maxRole !== undefined && maxRole !== null && role <= maxRole;
 }
 
-export function composeHandlers(context: CoreContext): AreaHandlers<'compose.vocabulary'> {
+export function composeHandlers(context: CoreContext): AreaHandlers<'compose.vocabulary' | 'compose.preview'> {
   return {
+    'compose.preview': async ({ content }) => {
+      const session = context.activeSession();
+      session.requireOnline('A preview');
+      const { rendered } = await session.client.call('renderMessage', { content });
+      return { rendered };
+    },
     'compose.vocabulary': () => {
       const { db, account } = context.activeSession();
       return { custom_emoji: customEmoji(db), wildcard_mentions: mayMentionMany(db, account.user_id) };

@@ -343,6 +343,8 @@ export interface Operations {
   createCustomProfileField: { params: CreateCustomProfileFieldParams; result: { id: number } };
   updateStatusForUser: { params: UpdateStatusForUserParams; result: Empty };
   updateOwnStatus: { params: UpdateOwnStatusParams; result: Empty };
+  /** The family's compose preview: the HTML a message's Markdown would be sent as. */
+  renderMessage: { params: { content: string }; result: { rendered: string } };
   deleteTopic: { params: DeleteTopicParams; result: { complete: boolean } };
   createInviteLink: { params: CreateInviteLinkParams; result: { invite_link: string } };
   registerPushDevice: { params: RegisterPushDeviceParams; result: Empty };

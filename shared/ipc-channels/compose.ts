@@ -1,7 +1,9 @@
 // What the compose box suggests beyond people and channels: the organization's custom emoji and
-// whether the user may use wildcard mentions (@**all** and the like).
+// whether the user may use wildcard mentions (@**all** and the like); and its preview, the HTML
+// the server would render the text as.
 import { z } from 'zod';
 import { channel } from './define';
+import { messageContent } from './send-queue';
 
 export interface CustomEmoji {
   emoji_name: string;
@@ -17,4 +19,6 @@ export interface ComposeVocabulary {
 
 export const composeChannels = {
   'compose.vocabulary': channel<ComposeVocabulary>()(z.undefined()),
+  /** The server's rendering of a text not sent (POST /messages/render): online only. */
+  'compose.preview': channel<{ rendered: string }>()(z.object({ content: messageContent.min(1) })),
 } as const;

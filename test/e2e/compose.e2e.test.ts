@@ -1,7 +1,7 @@
 // Composing in Chromium against the simulator, as an administrator: starting a topic and a direct
 // message, drafts that survive a conversation switch and a reload, completing a mention by
-// keyboard, a message sent offline shown "sending…" and then once, and a refused message
-// edited and resent.
+// keyboard, a preview rendered by the server, a message sent offline shown "sending…" and then
+// once, and a refused message edited and resent.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
@@ -190,6 +190,32 @@ describe('composing, end to end', () => {
     await composer().press('Enter');
     const poll = page().locator('section.conversation [data-testid=poll]').filter({ hasText: 'Which day for the retro?' });
     await expect.poll(() => poll.locator('.option').allTextContents(), { timeout: 10_000 }).toEqual(['Thursday', 'Friday']);
+  });
+
+  it('previews the message as the server renders it, back to writing with the text kept, and sends from the preview', async () => {
+    const preview = () => page().getByTestId('compose-preview');
+    const button = page().getByTestId('preview');
+    expect(await button.isDisabled()).toBe(true);
+    await composer().fill('A **bold** plan:\n\n- first\n- second');
+    await button.click();
+    await expect.poll(() => preview().locator('strong').textContent()).toBe('bold');
+    expect(await preview().locator('li').allTextContents()).toEqual(['first', 'second']);
+    expect(await composer().isHidden()).toBe(true);
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page(), 'compose-preview');
+    await expectSerious('compose-preview');
+
+    await button.click();
+    expect(await preview().count()).toBe(0);
+    expect(await composer().inputValue()).toBe('A **bold** plan:\n\n- first\n- second');
+    await expect.poll(() => composer().evaluate((box) => box === document.activeElement)).toBe(true);
+
+    await button.click();
+    await preview().waitFor();
+    await page().getByTestId('send').click();
+    await expect.poll(() => feedMessage('A bold plan').count()).toBe(1);
+    expect(await preview().count()).toBe(0);
+    expect(await composer().inputValue()).toBe('');
   });
 
   it('inserts a saved snippet from the compose menu, edits snippets in a dialog, and sends later through the scheduling form', async () => {

@@ -1,9 +1,10 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
 // topic moves (and their history), a channel previewed, subscribed to and left, a private one not
-// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status.
-// Each test works in a topic or channel of its own (or finds its message by a word of its own, or
-// puts back the mute, star or status it set), so the shared server's other traffic does not matter.
+// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status,
+// the compose preview. Each test works in a topic or channel of its own (or finds its message by a
+// word of its own, or puts back the mute, star or status it set), so the shared server's other
+// traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -78,6 +79,11 @@ describe('against a real server', () => {
     await app.call('messages.flag', { messages: [id], op: 'remove', flag: 'starred' });
     expect(await starredIds(false)).not.toContain(id);
     expect(await starredIds(true)).not.toContain(id);
+  });
+
+  it('previews a message as the server renders it: Markdown and a mention', async () => {
+    const { rendered } = await app.call('compose.preview', { content: '**bold** @**King Hamlet**' });
+    expect(rendered).toBe(`<p><strong>bold</strong> <span class="user-mention" data-user-id="${account('hamlet@zulip.com').user_id}">@King Hamlet</span></p>`);
   });
 
   it('sets the user’s own status, which the server holds and the app shows beside their name, and clears it', async () => {
