@@ -18,7 +18,7 @@ import { draftChannels } from './ipc-channels/drafts';
 import { fileChannels, type UploadProgress } from './ipc-channels/files';
 import { notificationChannels } from './ipc-channels/notifications';
 import { outboxChannels } from './ipc-channels/outbox';
-import { ownStatusChannels } from './ipc-channels/own-status';
+import { ownSettingsChannels } from './ipc-channels/own-settings';
 import { schedulingChannels } from './ipc-channels/scheduling';
 import { searchChannels } from './ipc-channels/search';
 import { sidebarChannels } from './ipc-channels/sidebar';
@@ -46,7 +46,7 @@ export * from './ipc-channels/drafts';
 export * from './ipc-channels/files';
 export * from './ipc-channels/notifications';
 export * from './ipc-channels/outbox';
-export * from './ipc-channels/own-status';
+export * from './ipc-channels/own-settings';
 export * from './ipc-channels/scheduling';
 export * from './ipc-channels/search';
 export * from './ipc-channels/send-queue';
@@ -71,7 +71,7 @@ export const ipcChannels = {
   ...messageActionChannels,
   ...composeChannels,
   ...outboxChannels,
-  ...ownStatusChannels,
+  ...ownSettingsChannels,
   ...draftChannels,
   ...fileChannels,
   ...sendQueueChannels,

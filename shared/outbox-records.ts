@@ -14,7 +14,9 @@ export type OutboxRecord =
   | { table: 'messages'; flag: string }
   | { table: 'scheduled_messages'; scheduled_message_id: number | 'new' }
   /** The user's own status. */
-  | { table: 'user_status' };
+  | { table: 'user_status' }
+  /** One of the user's own settings. */
+  | { table: 'user_settings'; setting: string };
 
 export const CONVERSATION_RECORD = 'conversations:';
 
@@ -34,6 +36,8 @@ export function outboxRecordKey(record: OutboxRecord): string {
       return `scheduled_messages:${record.scheduled_message_id}`;
     case 'user_status':
       return 'user_status:me';
+    case 'user_settings':
+      return `user_settings:${record.setting}`;
   }
 }
 

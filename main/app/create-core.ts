@@ -17,7 +17,7 @@ import { composeHandlers } from '../handlers/compose';
 import { messageActionHandlers } from '../handlers/message-actions';
 import { channelFeedHandlers } from '../handlers/channel-feed';
 import { messageViewHandlers } from '../handlers/message-views';
-import { ownStatusHandlers } from '../handlers/own-status';
+import { ownSettingsHandlers } from '../handlers/own-settings';
 import { conversationHandlers } from '../handlers/conversations';
 import { directoryHandlers } from '../handlers/directory';
 import { subscriptionHandlers } from '../handlers/subscriptions';
@@ -251,7 +251,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     setMirrorAside: setAside,
     pendingWork: pendingOf,
   };
-  const handlers: IpcHandlers = { ...accountHandlers(context), ...localDataHandlers(context), ...directoryHandlers(context), ...subscriptionHandlers(context), ...widgetHandlers(context), ...conversationHandlers(context), ...channelFeedHandlers(context), ...messageViewHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...ownStatusHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts, unreadTotals), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
+  const handlers: IpcHandlers = { ...accountHandlers(context), ...localDataHandlers(context), ...directoryHandlers(context), ...subscriptionHandlers(context), ...widgetHandlers(context), ...conversationHandlers(context), ...channelFeedHandlers(context), ...messageViewHandlers(context), ...composeHandlers(context), ...messageActionHandlers(context), ...topicHandlers(context), ...snippetHandlers(context), ...outboxHandlers(context), ...ownSettingsHandlers(context), ...draftHandlers(context), ...fileHandlers(context), ...sendQueueHandlers(context), ...unreadHandlers(context), ...searchHandlers(context), ...sidebarHandlers(context), ...inboxHandlers(context), ...recentHandlers(context), ...notificationHandlers(context, alerts, unreadTotals), ...schedulingHandlers(context), ...adminHandlers(context), ...bulkHandlers(context) };
 
   // Resume where the last run stopped: the cached mirror is served at once, sync follows.
   await activate(active_account_id);

@@ -18,6 +18,7 @@ export const DEFERRABLE_OPERATIONS = [
   'updateUserTopic',
   'updateSubscriptionSettings',
   'updateOwnStatus',
+  'updateSettings',
   'removeReaction',
   'addReaction',
   'sendMessage',

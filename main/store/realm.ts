@@ -1,3 +1,4 @@
+import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import type { EventHandlers } from './event-handlers';
 import { z } from 'zod';
@@ -47,6 +48,18 @@ export function emptyTopicOf(db: ReadOnlyMirror): string {
 export function streamDesktopDefault(db: ReadOnlyMirror): boolean {
   const settings = z.looseObject({ enable_stream_desktop_notifications: z.boolean().optional() }).safeParse(realmValue(db, 'user_settings'));
   return settings.success ? (settings.data.enable_stream_desktop_notifications ?? false) : false;
+}
+
+/** The user's twenty_four_hour_time (how the family's clients show a time); null when the server has not said. */
+export function twentyFourHourTime(db: ReadOnlyMirror): boolean | null {
+  const settings = z.looseObject({ twenty_four_hour_time: z.boolean().optional() }).safeParse(realmValue(db, 'user_settings'));
+  return settings.success ? (settings.data.twenty_four_hour_time ?? null) : null;
+}
+
+/** The user's own settings changed here, in the mirror before the server's user_settings event confirms them. */
+export function setUserSettings(db: MirrorDatabase, values: Record<string, unknown>, changes: ChangeSink): void {
+  mergeUserSettings(db, values);
+  changes.add('realm', 'user_settings');
 }
 
 export function realmValue(db: ReadOnlyMirror, key: string): unknown {

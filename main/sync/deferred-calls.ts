@@ -26,6 +26,7 @@ export interface DeferredParams {
   updateUserTopic: ParamsOf<'updateUserTopic'>;
   updateSubscriptionSettings: ParamsOf<'updateSubscriptionSettings'>;
   updateOwnStatus: ParamsOf<'updateOwnStatus'>;
+  updateSettings: ParamsOf<'updateSettings'>;
   removeReaction: ParamsOf<'removeReaction'>;
   addReaction: ParamsOf<'addReaction'>;
   /** As the app queues them: channels and people by id. */
@@ -61,6 +62,7 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
   markNarrowUnreadFrom: z.object({ narrow: narrowTerms, anchor: id }),
   updateUserTopic: z.object({ stream_id: id, topic: text, visibility_policy: z.number().int() }),
   updateSubscriptionSettings: z.object({ subscription_data: z.array(z.object({ stream_id: id, property: text, value: z.union([z.boolean(), text]) })) }),
+  updateSettings: z.object({ twenty_four_hour_time: z.boolean().exactOptional() }),
   updateOwnStatus: z.object({ status_text: text.exactOptional(), emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   removeReaction: z.object({ message_id: id, emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   addReaction: z.object({ message_id: id, emoji_name: text, emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
@@ -81,6 +83,7 @@ export interface DeferredResults extends Record<DeferredAction, unknown> {
   updateUserTopic: ResultOf<'updateUserTopic'>;
   updateSubscriptionSettings: ResultOf<'updateSubscriptionSettings'>;
   updateOwnStatus: ResultOf<'updateOwnStatus'>;
+  updateSettings: ResultOf<'updateSettings'>;
   removeReaction: ResultOf<'removeReaction'>;
   addReaction: ResultOf<'addReaction'>;
 }
@@ -100,6 +103,7 @@ const SENDERS: Senders = {
   updateUserTopic: (client, _db, params) => client.call('updateUserTopic', params),
   updateSubscriptionSettings: (client, _db, params) => client.call('updateSubscriptionSettings', params),
   updateOwnStatus: (client, _db, params) => client.call('updateOwnStatus', params),
+  updateSettings: (client, _db, params) => client.call('updateSettings', params),
   removeReaction: (client, _db, params) => client.call('removeReaction', params),
   addReaction: (client, _db, params) => client.call('addReaction', params),
 };

@@ -343,6 +343,8 @@ export interface Operations {
   createCustomProfileField: { params: CreateCustomProfileFieldParams; result: { id: number } };
   updateStatusForUser: { params: UpdateStatusForUserParams; result: Empty };
   updateOwnStatus: { params: UpdateOwnStatusParams; result: Empty };
+  /** The user's own settings: the family's PATCH /settings (not in the spec), the ones the app changes. */
+  updateSettings: { params: { twenty_four_hour_time?: boolean }; result: Empty };
   /** The family's compose preview: the HTML a message's Markdown would be sent as. */
   renderMessage: { params: { content: string }; result: { rendered: string } };
   deleteTopic: { params: DeleteTopicParams; result: { complete: boolean } };

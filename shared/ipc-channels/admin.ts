@@ -18,6 +18,8 @@ export interface MeView {
   role: number | null;
   /** The user's timezone as set on the server ('' when unset). */
   timezone: string;
+  /** Times in 24 hours (13:30) or 12 (1:30 PM), as the user set it on the server; null: not said, the system's way. */
+  twenty_four_hour_time: boolean | null;
   /** The groups the user is in (directly, through subgroups, or by role): mentions of them mention the user. */
   group_ids: number[];
   /** undefined until the server has told it (calls are then not refused for it). */

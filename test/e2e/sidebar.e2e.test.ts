@@ -1,7 +1,8 @@
 // The sidebar, end to end in Chromium against the simulator with a generated history: a member
 // sees the channels they are subscribed to by folder, each opening into its topics, with unread
 // counts that match the server's own (muted topics dimmed and not counted), a filter, and the
-// direct conversations; a topic opens in the main pane. An administrator sees the Organization
+// direct conversations; a topic opens in the main pane; times in the zone and the format (24 or 12
+// hours, the user's setting on the server) chosen in Settings. An administrator sees the Organization
 // area a member does not.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +159,25 @@ describe('the sidebar of a member', () => {
     await page.getByLabel(/Your profile's/).check();
     await page.keyboard.press('Alt+ArrowLeft');
     await expect.poll(shownTime).toBe(before);
+  });
+
+  it('shows times in 24 hours or 12 as the user sets it in Settings, kept on the server', async () => {
+    const instant = await page.getByRole('main').locator('.message time').last().getAttribute('datetime');
+    const shownTime = () => page.getByRole('main').locator(`.message time[datetime="${instant}"]`).textContent();
+    const onServer = () => world.service.db.prepare('SELECT twenty_four_hour_time FROM users WHERE user_id = ?').pluck().get(member.user_id);
+    // The server's default, as the registration said: 12 hours.
+    expect(await shownTime()).toMatch(/[AP]M/);
+    await fromMenu(page, 'Settings');
+    expect(await page.getByLabel(/12-hour/).isChecked()).toBe(true);
+    await page.getByLabel(/24-hour/).check();
+    await expect.poll(onServer).toBe(1);
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect.poll(shownTime).toMatch(/^\d{2}:\d{2}$/);
+    await fromMenu(page, 'Settings');
+    await page.getByLabel(/12-hour/).check();
+    await expect.poll(onServer).toBe(0);
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect.poll(shownTime).toMatch(/[AP]M/);
   });
 
   it('narrows the channels to those matching the filter', async () => {

@@ -1,10 +1,10 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
 // topic moves (and their history), a channel previewed, subscribed to and left, a private one not
-// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status,
-// the compose preview. Each test works in a topic or channel of its own (or finds its message by a
-// word of its own, or puts back the mute, star or status it set), so the shared server's other
-// traffic does not matter.
+// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status
+// and time format, the compose preview. Each test works in a topic or channel of its own (or finds
+// its message by a word of its own, or puts back the mute, star, status or setting it changed), so
+// the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
@@ -84,6 +84,19 @@ describe('against a real server', () => {
   it('previews a message as the server renders it: Markdown and a mention', async () => {
     const { rendered } = await app.call('compose.preview', { content: '**bold** @**King Hamlet**' });
     expect(rendered).toBe(`<p><strong>bold</strong> <span class="user-mention" data-user-id="${account('hamlet@zulip.com').user_id}">@King Hamlet</span></p>`);
+  });
+
+  it('sets times to 24 hours, on the server and in the app, and back to 12', async () => {
+    const onServer = async () => {
+      const registered = await asIago().call('POST', '/register', { fetch_event_types: JSON.stringify(['user_settings']) });
+      return (registered.user_settings as { twenty_four_hour_time: boolean }).twenty_four_hour_time;
+    };
+    expect(await app.call('me.setTimeFormat', { twenty_four_hour_time: true })).toEqual({ pending: false, value: null });
+    expect(await onServer()).toBe(true);
+    await until(async () => (await app.call('me.get', undefined)).twenty_four_hour_time === true, '24 hours in the app');
+    await app.call('me.setTimeFormat', { twenty_four_hour_time: false });
+    expect(await onServer()).toBe(false);
+    await until(async () => (await app.call('me.get', undefined)).twenty_four_hour_time === false, '12 hours in the app');
   });
 
   it('sets the user’s own status, which the server holds and the app shows beside their name, and clears it', async () => {

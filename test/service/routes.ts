@@ -23,6 +23,7 @@ import { subscriptionRoutes } from './areas/subscriptions';
 import { topicDeletionRoutes } from './areas/topicDeletion';
 import { typingRoutes } from './areas/typing';
 import { uploadRoutes } from './areas/uploads';
+import { userSettingsRoutes } from './areas/userSettings';
 import { userStatusRoutes } from './areas/userStatus';
 import { userTopicRoutes } from './areas/userTopics';
 import { userRoutes } from './areas/users';
@@ -34,6 +35,7 @@ export const routes: readonly Route[] = [
   ...scheduledMessageRoutes,
   ...typingRoutes,
   ...userTopicRoutes,
+  ...userSettingsRoutes,
   ...channelRoutes,
   ...subscriptionRoutes,
   ...channelFolderRoutes,

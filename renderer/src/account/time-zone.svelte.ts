@@ -1,6 +1,7 @@
 // The one time zone every time the window shows is in: the user's choice between their profile's
 // (as the server has it) and the computer's, kept per account on this computer and said once, in
-// Settings. `format` is how every view shows a time.
+// Settings. `format` is how every view shows a time: in 24 or 12 hours as the user's
+// twenty_four_hour_time says on the server, as the family's clients show it.
 // The zone arithmetic is the scheduling form's, which needs it for its picker.
 import { timeFormatter, type TimeStyle } from '../lib/time-format';
 import { localZone, userZone } from '../screens/scheduling/when';
@@ -15,11 +16,13 @@ export class TimeZoneSetting {
   readonly #account_id: string;
   /** The profile's zone, or the computer's when the profile has none Intl knows. */
   readonly zone: string;
+  readonly #hours24: boolean | null;
 
   constructor(account_id: string, me: Me) {
     this.#account_id = account_id;
     this.choice = localStorage.getItem(storageKey(account_id)) === 'system' ? 'system' : 'profile';
     this.zone = $derived(this.choice === 'system' ? localZone() : userZone(me.current?.timezone ?? ''));
+    this.#hours24 = $derived(me.current?.twenty_four_hour_time ?? null);
   }
 
   set(choice: ZoneChoice): void {
@@ -29,6 +32,6 @@ export class TimeZoneSetting {
 
   /** A time (UNIX seconds) in the chosen zone: date and time, or the time alone. */
   format(seconds: number, style: TimeStyle = 'date-time'): string {
-    return timeFormatter(this.zone, style).format(seconds * 1000);
+    return timeFormatter(this.zone, style, this.#hours24).format(seconds * 1000);
   }
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CoreContext } from '../../../main/handlers/context';
 import { directoryHandlers } from '../../../main/handlers/directory';
-import { ownStatusHandlers } from '../../../main/handlers/own-status';
+import { ownSettingsHandlers } from '../../../main/handlers/own-settings';
 import { asCalled } from '../../support/ipc-calls';
 import { clientFor } from '../../service/testing/client';
 import { until, useSimulatorSessions } from './engine-harness';
@@ -50,7 +50,7 @@ describe('presence', () => {
   it('sets the user’s own status on the server and beside their name at once; a refusal leaves it as it was', async () => {
     const moderator = sim.service.accounts.find((account) => account.email === 'moderator@demo.example')!;
     const session = sim.open(moderator);
-    const handlers = asCalled({ ...directoryHandlers({ activeSession: () => session } as unknown as CoreContext), ...ownStatusHandlers({ activeSession: () => session } as unknown as CoreContext) });
+    const handlers = asCalled({ ...directoryHandlers({ activeSession: () => session } as unknown as CoreContext), ...ownSettingsHandlers({ activeSession: () => session } as unknown as CoreContext) });
     const shown = async () => (await handlers['users.presence']({ user_ids: [moderator.user_id] }))[0]?.status ?? null;
     const onServer = () => sim.service.db.prepare('SELECT status_text, emoji_name FROM user_status WHERE user_id = ?').get(moderator.user_id);
     await until(() => session.engine.status.state === 'online', 'online');

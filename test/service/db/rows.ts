@@ -28,6 +28,7 @@ export interface UserRow {
   avatar_version: number;
   avatar_source: string;
   email_address_visibility: number;
+  twenty_four_hour_time: number;
   password: string | null;
 }
 

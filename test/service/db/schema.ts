@@ -39,6 +39,8 @@ CREATE TABLE users (
   -- 'G' the third-party avatar provider, 'U' an uploaded avatar served by this server.
   avatar_source TEXT NOT NULL DEFAULT 'G',
   email_address_visibility INTEGER NOT NULL DEFAULT 1,
+  -- The user's own display setting (PATCH /settings): times in 24 hours, not 12.
+  twenty_four_hour_time INTEGER NOT NULL DEFAULT 0,
   password TEXT
 );
 CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);

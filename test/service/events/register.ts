@@ -263,7 +263,7 @@ function realmEmoji(sim: Sim): Record<string, unknown> {
 
 function userSettings(user: UserRow): State {
   return {
-    twenty_four_hour_time: false,
+    twenty_four_hour_time: user.twenty_four_hour_time === 1,
     timezone: user.timezone,
     default_language: 'en',
     enter_sends: false,

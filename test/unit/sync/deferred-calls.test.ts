@@ -68,6 +68,7 @@ it('replays every kind of action with the very call the live path makes: name, p
     markNarrowUnreadFrom: { narrow: [{ operator: 'channel', operand: 5 }], anchor: 1 },
     updateUserTopic: { stream_id: 5, topic: 'lunch', visibility_policy: 1 },
     updateSubscriptionSettings: { subscription_data: [{ stream_id: 5, property: 'is_muted', value: true }] },
+    updateSettings: { twenty_four_hour_time: true },
     updateOwnStatus: { status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'unicode_emoji' },
     removeReaction: { message_id: 1, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },
     addReaction: { message_id: 1, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },

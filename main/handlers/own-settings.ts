@@ -1,0 +1,27 @@
+// The user's own status and display settings: on the server (waiting in the outbox offline), then
+// in the mirror at once (the status beside their name everywhere, the time format in every time
+// shown), before the server's event confirms it. A refusal leaves them as they were.
+import type { UpdateOwnStatusParams } from '../../shared/api/operations';
+import { setUserSettings } from '../store/realm';
+import { setUserStatus } from '../store/users';
+import type { CoreContext } from './context';
+import type { AreaHandlers } from './dispatch';
+
+export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setStatus' | 'me.setTimeFormat'> {
+  return {
+    'me.setStatus': async ({ status_text, emoji }) => {
+      const session = context.activeSession();
+      // An emoji name of '' is how the server takes an emoji away.
+      const payload: UpdateOwnStatusParams = { status_text, ...(emoji ?? { emoji_name: '' }) };
+      const deferred = await session.deferrable.call({ kind: 'updateOwnStatus', record: { table: 'user_status' }, payload });
+      session.write((db, changes) => setUserStatus(db, session.account.user_id, payload, changes));
+      return deferred.pending ? deferred : { pending: false, value: null };
+    },
+    'me.setTimeFormat': async ({ twenty_four_hour_time }) => {
+      const session = context.activeSession();
+      const deferred = await session.deferrable.call({ kind: 'updateSettings', record: { table: 'user_settings', setting: 'twenty_four_hour_time' }, payload: { twenty_four_hour_time } });
+      session.write((db, changes) => setUserSettings(db, { twenty_four_hour_time }, changes));
+      return deferred.pending ? deferred : { pending: false, value: null };
+    },
+  };
+}
