@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { Logger } from '../../main/api/logger';
 import { createAppCore } from '../../main/app/create-core';
 import type { AppCore } from '../../main/app/core';
@@ -144,9 +144,15 @@ export async function openWorld(name: string, serviceOptions: ServiceOptions = {
   return world;
 }
 
+/** A view's button in the sidebar by its label ("Inbox", "Browse channels"…), whatever unread count follows it. */
+export function viewButton(page: Page, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: new RegExp(`^${escaped}( \\d+ unread)?$`) });
+}
+
 /** Opens a view from the sidebar by its label ("Scheduled", "Users", "Browse channels"…). */
 export async function openView(page: Page, label: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: label, exact: true }).click();
+  await viewButton(page, label).click();
 }
 
 /** Opens a part of the Organization area (administrators and owners): Directory, Administration or Bulk. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
 import { seriousViolations } from './a11y';
-import { openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
+import { openView, openWorld, screenshot, signInThroughScreen, waitFor, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -21,7 +21,7 @@ async function send(from: ServiceAccount, topic: string, content: string): Promi
   return (await clientFor(world.service.url, from).post('/messages', { type: 'stream', to: 'general', topic, content })).body['id'] as number;
 }
 
-const sidebarView = (label: string) => page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: label, exact: true }).click();
+const sidebarView = (label: string) => openView(page, label);
 const results = () => page.getByRole('list', { name: 'Search results' }).getByTestId('result');
 const status = () => page.getByTestId('search-status').textContent();
 const searchBox = () => page.getByRole('combobox', { name: 'Search messages' });

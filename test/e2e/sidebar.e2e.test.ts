@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
 import { seriousViolations } from './a11y';
-import { fromMenu, openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { fromMenu, openWorld, screenshot, signInThroughScreen, viewButton, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -24,6 +24,8 @@ interface ServerUnread {
   muted: Set<string>;
   /** By the other participant's user_id, for one-on-one conversations. */
   direct: Map<number, number>;
+  /** The unread messages that mention the member. */
+  mentions: number;
 }
 
 /** What the member has unread, by the server's own account (registration's unread_msgs and user_topics). */
@@ -32,6 +34,7 @@ async function serverUnread(): Promise<ServerUnread> {
   const unread = reply.body['unread_msgs'] as {
     streams: { stream_id: number; topic: string; unread_message_ids: number[] }[];
     pms: { other_user_id?: number; sender_id?: number; unread_message_ids: number[] }[];
+    mentions: number[];
   };
   const muted = new Set(
     (reply.body['user_topics'] as { stream_id: number; topic_name: string; visibility_policy: number }[])
@@ -46,7 +49,7 @@ async function serverUnread(): Promise<ServerUnread> {
     if (!muted.has(key)) channels.set(entry.stream_id, (channels.get(entry.stream_id) ?? 0) + entry.unread_message_ids.length);
   }
   const direct = new Map(unread.pms.map((entry) => [entry.other_user_id ?? entry.sender_id ?? 0, entry.unread_message_ids.length]));
-  return { channels, topics, muted, direct };
+  return { channels, topics, muted, direct, mentions: unread.mentions.length };
 }
 
 const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
@@ -72,7 +75,7 @@ beforeAll(async () => {
 afterAll(() => world?.close());
 
 describe('the sidebar of a member', () => {
-  it('lists the subscribed channels by folder, with unread counts the server agrees with', async () => {
+  it('lists the subscribed channels by folder, with unread counts the server agrees with, and counts the Inbox and Mentions', async () => {
     const server = await serverUnread();
     // engineering is in the demo's folder; the member's other channels are in none.
     await expect.poll(() => sidebar().getByRole('tree').count()).toBe(2);
@@ -82,6 +85,14 @@ describe('the sidebar of a member', () => {
     for (const [stream_id, name] of [[1, 'general'], [2, 'random'], [3, 'engineering'], [4, 'design']] as const) {
       await expect.poll(() => shownCount(channelRow(name)), { message: name }).toBe(server.channels.get(stream_id) ?? 0);
     }
+    // The Inbox counts every unread message (as the header does), Mentions the unread mentions.
+    const total = Number(((await page.getByTestId('unread-total').textContent()) ?? '').replace(/\D+/g, ''));
+    expect(total, 'the header').toBeGreaterThan(0);
+    await expect.poll(() => shownCount(viewButton(page, 'Inbox'))).toBe(total);
+    await expect.poll(() => shownCount(viewButton(page, 'Mentions'))).toBe(server.mentions);
+    // A new mention counts at once.
+    await clientFor(world.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: 'sidebar counts', content: `@**${member.full_name}** a look?` });
+    await expect.poll(() => shownCount(viewButton(page, 'Mentions'))).toBe(server.mentions + 1);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sidebar');
   });
@@ -130,7 +141,7 @@ describe('the sidebar of a member', () => {
       await lists.evaluate((element) => element.scrollTo(0, element.scrollHeight));
       await expect.poll(() => lists.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
       // Inbox is still where a click lands, not scrolled away with the lists.
-      const inbox = sidebar().getByRole('button', { name: 'Inbox', exact: true });
+      const inbox = viewButton(page, 'Inbox');
       const reachable = await inbox.evaluate((button) => {
         const box = button.getBoundingClientRect();
         return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));

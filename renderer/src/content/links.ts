@@ -85,6 +85,7 @@ export function parseNarrow(path: string): Narrow | undefined {
     else if (operator === 'dm' || operator === 'pm-with') dm = userIds(operand);
     else if (operator === 'near' || operator === 'with' || operator === 'id') near = messageId(operand);
     else if (operator === 'is' && VIEWS[operand] !== undefined) view = VIEWS[operand];
+    else if (operator === 'in' && operand === 'home') view = 'combined';
     else if (operator === 'search') view = 'search';
     else other = true;
   }

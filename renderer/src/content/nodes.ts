@@ -16,7 +16,7 @@ export type LinkTarget =
 export type Narrow =
   | { kind: 'channel'; stream_id: number; topic?: string; near?: number }
   | { kind: 'dm'; user_ids: number[]; near?: number }
-  | { kind: 'view'; view: 'starred' | 'mentions' | 'search' }
+  | { kind: 'view'; view: 'starred' | 'mentions' | 'combined' | 'search' }
   /** Any other narrow (a search, a sender…): shown on the organization's own site. */
   | { kind: 'other' };
 

@@ -47,6 +47,9 @@ describe('the narrow of a link', () => {
     expect(parseNarrow('channel/3-Verona')).toEqual({ kind: 'channel', stream_id: 3 });
     expect(parseNarrow('dm/10,11-group/near/7')).toEqual({ kind: 'dm', user_ids: [10, 11], near: 7 });
     expect(parseNarrow('is/starred')).toEqual({ kind: 'view', view: 'starred' });
+    expect(parseNarrow('is/mentioned')).toEqual({ kind: 'view', view: 'mentions' });
+    expect(parseNarrow('in/home')).toEqual({ kind: 'view', view: 'combined' });
+    expect(parseNarrow('in/all')).toEqual({ kind: 'other' });
     expect(parseNarrow('search/database')).toEqual({ kind: 'view', view: 'search' });
     expect(parseNarrow('sender/10')).toEqual({ kind: 'other' });
     expect(parseNarrow('-channel/3')).toEqual({ kind: 'other' });
