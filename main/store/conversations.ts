@@ -13,6 +13,7 @@ import { topicPreferences } from './personal';
 import { getRecord } from './keyed-table';
 import { emptyTopicOf } from './realm';
 import { reader } from './statements';
+import { notMutedCondition } from './topic-visibility';
 import { userName } from './users';
 
 export interface CachedConversation {
@@ -112,9 +113,15 @@ function titleOf(db: ReadOnlyMirror, conversation: ConversationKey, own_user_id:
  * The conversations with cached messages, the most recently active first, a page of `limit` whose
  * newest message is older than `before`; unread counts are the server's (unread_conversations).
  * Topics of channels the user is not subscribed to (previewed, found by a search) are left out, as
- * the family's own Recent conversations leaves them out.
+ * the family's own Recent conversations leaves them out, and so are muted ones unless asked for;
+ * `unread` keeps those with unread messages, `participated` those the user wrote in.
  */
-export function recentConversations(db: ReadOnlyMirror, own_user_id: number, page: { before?: number | undefined; limit: number }): RecentPage {
+export function recentConversations(
+  db: ReadOnlyMirror,
+  own_user_id: number,
+  page: { before?: number | undefined; limit: number; unread?: boolean; participated?: boolean; include_muted?: boolean },
+): RecentPage {
+  const notMuted = page.include_muted ? { where: '1', params: [] } : notMutedCondition(db, 'm');
   const rows = reader(
     db,
     `SELECT c.conversation, c.last_message_id, m.timestamp AS last_timestamp, coalesce(u.unread, 0) AS unread
@@ -123,9 +130,12 @@ export function recentConversations(db: ReadOnlyMirror, own_user_id: number, pag
      LEFT JOIN unread_conversations u ON u.conversation = c.conversation
      WHERE c.last_message_id < ?
        AND (c.conversation GLOB ? OR json_extract(m.json, '$.stream_id') IN (SELECT stream_id FROM subscriptions))
+       AND ${notMuted.where}
+       AND (? = 0 OR coalesce(u.unread, 0) > 0)
+       AND (? = 0 OR EXISTS (SELECT 1 FROM messages mine WHERE mine.conversation = c.conversation AND mine.sender_id = ?))
      ORDER BY c.last_message_id DESC LIMIT ?`,
     recentRow,
-  ).all(page.before ?? Number.MAX_SAFE_INTEGER, `${DIRECT_KEY_PREFIX}*`, page.limit + 1);
+  ).all(page.before ?? Number.MAX_SAFE_INTEGER, `${DIRECT_KEY_PREFIX}*`, ...notMuted.params, Number(page.unread ?? false), Number(page.participated ?? false), own_user_id, page.limit + 1);
   // SQLite takes the bare sender_full_name from the row holding max(message_id): each sender's latest name.
   const participants = reader(
     db,

@@ -10,7 +10,7 @@ import type { MessageViewName } from '../../shared/message-views';
 import type { ReadOnlyMirror } from './database';
 import { messageRow, storedMessage, type StoredMessage } from './messages';
 import { reader } from './statements';
-import { mutingExceptions, topicMuting } from './topic-visibility';
+import { notMutedCondition } from './topic-visibility';
 
 export type Feed = { conversation: ConversationKey } | { stream_id: number } | { view: MessageViewName };
 
@@ -19,8 +19,7 @@ const VIEW_FLAGS: Record<Exclude<MessageViewName, 'combined'>, readonly string[]
 
 /**
  * The condition that selects a feed's rows of `messages` or `unread_messages` (both have
- * `conversation` and `stream_id`). The combined feed's: direct messages, and channel messages
- * whose channel is muted exactly when their topic is an exception to it (mutingExceptions);
+ * `conversation` and `stream_id`). The combined feed's: what no mute hides (notMutedCondition);
  * messages the user never received (a preview's, flagged historical, never unread) are not the
  * user's feed either, as the server's `in:home` holds only received ones. Mentions and Starred:
  * by the cached message's flags.
@@ -33,12 +32,9 @@ export function feedWhere(db: ReadOnlyMirror, feed: Feed, table: 'messages' | 'u
     const where = table === 'messages' ? flagged : `message_id IN (SELECT message_id FROM messages WHERE ${flagged})`;
     return { where, params: [JSON.stringify(VIEW_FLAGS[feed.view])] };
   }
-  const muting = topicMuting(db);
+  const notMuted = notMutedCondition(db);
   const received = table === 'messages' ? ` AND flags NOT LIKE '%"historical"%'` : '';
-  return {
-    where: `(stream_id IS NULL OR (stream_id IN (SELECT value FROM json_each(?))) = (conversation IN (SELECT value FROM json_each(?))))${received}`,
-    params: [JSON.stringify([...muting.mutedChannels]), JSON.stringify(mutingExceptions(muting))],
-  };
+  return { where: `${notMuted.where}${received}`, params: notMuted.params };
 }
 
 /**

@@ -42,3 +42,17 @@ export function topicMuting(db: ReadOnlyMirror): TopicMuting {
 export function mutingExceptions({ mutedChannels, policies }: TopicMuting): ConversationKey[] {
   return [...policies].filter(([, { stream_id, policy }]) => isMutedTopic(policy, mutedChannels.has(stream_id)) !== mutedChannels.has(stream_id)).map(([key]) => key);
 }
+
+/**
+ * The SQL condition (over a table with `stream_id` and `conversation`, as `messages` and
+ * `unread_messages` have them) that a row's conversation is not muted: a direct one, or a channel
+ * topic whose channel is muted exactly when its topic is an exception to it (mutingExceptions).
+ */
+export function notMutedCondition(db: ReadOnlyMirror, alias = ''): { where: string; params: string[] } {
+  const muting = topicMuting(db);
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return {
+    where: `(${column('stream_id')} IS NULL OR (${column('stream_id')} IN (SELECT value FROM json_each(?))) = (${column('conversation')} IN (SELECT value FROM json_each(?))))`,
+    params: [JSON.stringify([...muting.mutedChannels]), JSON.stringify(mutingExceptions(muting))],
+  };
+}

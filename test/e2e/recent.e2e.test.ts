@@ -1,7 +1,7 @@
 // Recent conversations end to end, against a generated history: rows come newest activity first
 // and match the simulator's own newest messages; a message posted on the server moves its
 // conversation to the top; "Load more" (or scrolling to the end) brings older conversations; a row
-// opens its conversation.
+// opens its conversation; the filters (Unread, Participated, Include muted) narrow the list.
 // Screenshot and axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,32 @@ describe('Recent conversations', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator(`section.conversation[data-conversation="${rows[1]!.conversation}"]`).count()).toBe(1);
+  });
+
+  it('narrows to the unread conversations, to those the member wrote in, and leaves a muted topic out unless asked', async () => {
+    await openView(page, 'Recent conversations');
+    const asMember = clientFor(world.service.url, member);
+    await asMember.post('/messages', { type: 'stream', to: 'general', topic: 'recent mine', content: 'written by the member' });
+    await clientFor(world.service.url, admin).post('/messages', { type: 'stream', to: 'general', topic: 'recent hushed', content: 'in a topic the member mutes' });
+    await expect.poll(async () => (await shownRows()).some((row) => row.conversation === 'channel:1:recent hushed')).toBe(true);
+    await asMember.post('/user_topics', { stream_id: 1, topic: 'recent hushed', visibility_policy: 1 });
+    await expect.poll(async () => (await shownRows()).some((row) => row.conversation === 'channel:1:recent hushed')).toBe(false);
+    await page.getByTestId('recent-filter-include_muted').click();
+    await expect.poll(async () => (await shownRows()).some((row) => row.conversation === 'channel:1:recent hushed')).toBe(true);
+    await page.getByTestId('recent-filter-include_muted').click();
+
+    await page.getByTestId('recent-filter-participated').click();
+    await expect.poll(async () => (await shownRows()).some((row) => row.conversation === 'channel:1:recent mine')).toBe(true);
+    const participated = await shownRows();
+    expect(participated.some((row) => row.conversation === 'channel:1:recent 0')).toBe(false);
+    await page.getByTestId('recent-filter-participated').click();
+
+    await page.getByTestId('recent-filter-unread').click();
+    await expect.poll(async () => (await page.getByTestId('recent-unread').count()) === (await shownRows()).length).toBe(true);
+    expect((await shownRows()).length).toBeGreaterThan(0);
+    expect(await page.getByTestId('recent-filter-unread').getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'recent-filtered');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('recent-filter-unread').click();
   });
 });

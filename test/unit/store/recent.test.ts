@@ -1,6 +1,7 @@
 // Recent conversations from the mirror: newest activity first, paged by the previous page's last
 // message, titled, with the latest distinct senders and the server's unread count; only the
-// subscribed channels' topics, and every direct conversation.
+// subscribed channels' topics, and every direct conversation; muted ones left out unless asked for;
+// narrowed to the unread ones or those the user wrote in.
 import type { Message } from '../../../shared/api/records';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
@@ -12,6 +13,7 @@ import { upsertMessages } from '../../../main/store/messages';
 import { setRealmValues } from '../../../main/store/realm';
 import { replaceUnread } from '../../../main/store/unread';
 import { usersTable } from '../../../main/store/users';
+import { setTopicPreference } from '../../../main/store/personal';
 import { channel, message, user } from './fixtures';
 import { ChangeCollector } from '../../../main/store/changes';
 
@@ -96,6 +98,23 @@ describe('recent conversations', () => {
   it('leaves out the topics of a channel the user is not subscribed to (previewed, or found by a search)', () => {
     upsertMessages(db, [{ message: message(19, 'elsewhere topic', { ...from(2, 'Bo'), stream_id: 6, display_recipient: 'elsewhere' }), flags: ['read', 'historical'] }], new ChangeCollector());
     expect(recentConversations(db, SELF, { limit: 30 }).conversations.map((c) => c.last_message_id)).toEqual([17, 12, 11]);
+  });
+
+  it('leaves out a muted topic unless muted ones are asked for, and keeps an unmuted topic of a muted channel', () => {
+    setTopicPreference(db, { stream_id: 5, topic_name: 'deploys', visibility_policy: 1 }, new ChangeCollector());
+    const shown = (include_muted: boolean) => recentConversations(db, SELF, { limit: 30, include_muted }).conversations.map((c) => c.last_message_id);
+    expect(shown(false)).toEqual([17, 12]);
+    expect(shown(true)).toEqual([17, 12, 11]);
+    upsertRecords(db, subscriptionsTable, [{ ...channel(5, 'general'), color: '#c2c2c2', is_muted: true }]);
+    setTopicPreference(db, { stream_id: 5, topic_name: 'lunch', visibility_policy: 2 }, new ChangeCollector());
+    expect(shown(false)).toEqual([17, 12]);
+  });
+
+  it('narrows to the conversations with unread messages, or those the user wrote in', () => {
+    upsertMessages(db, [{ message: message(18, 'deploys', from(SELF, 'Ada')), flags: ['read'] }], new ChangeCollector());
+    expect(recentConversations(db, SELF, { limit: 30, unread: true }).conversations.map((c) => c.last_message_id)).toEqual([17]);
+    expect(recentConversations(db, SELF, { limit: 30, participated: true }).conversations.map((c) => c.last_message_id)).toEqual([18]);
+    expect(recentConversations(db, SELF, { limit: 30, unread: true, participated: true }).conversations).toEqual([]);
   });
 
   it('is empty, with nothing more, when the mirror holds no message', () => {
