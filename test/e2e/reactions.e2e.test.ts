@@ -3,7 +3,8 @@
 // reaction arrives live, the member takes theirs back, edits their own message (new text,
 // "(edited)", and its edit history) and deletes it; another's message offers neither Edit nor Delete. A poll and a todo
 // list show in place of their text; votes, options and ticks go both ways live. A sender's name
-// opens their card; a message's read receipts list who has read it.
+// opens their card (a direct message to them, the messages they sent); a message's read receipts
+// list who has read it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
@@ -312,6 +313,21 @@ describe('a sender’s card', () => {
     await name.click();
     await card.getByRole('button', { name: 'Send direct message' }).click();
     await page.locator(`section.conversation[data-conversation="direct:${[adminAccount.user_id, memberAccount.user_id].sort((a, b) => a - b).join(',')}"]`).waitFor();
+  });
+
+  it('shows the messages the sender sent, as a search by their address', async () => {
+    const { page } = member;
+    const said = await post(adminAccount, 'Sent by the admin, to be found');
+    // Back from the direct conversation the last test opened, to the topic.
+    await page.keyboard.press('Alt+ArrowLeft');
+    await messageIn(page, said).getByTestId('sender').click();
+    await messageIn(page, said).getByTestId('person-card').getByRole('button', { name: 'View messages sent' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Search messages' }).inputValue()).toBe(`sender:${adminAccount.email}`);
+    const results = page.getByRole('list', { name: 'Search results' }).getByTestId('result');
+    await expect.poll(() => results.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-message-id'))))).toContain(said);
+    expect(await results.evaluateAll((rows) => rows.every((row) => row.textContent?.includes('Adam Admin')))).toBe(true);
+    await page.keyboard.press('Alt+ArrowLeft');
+    await messageIn(page, said).waitFor();
   });
 });
 
