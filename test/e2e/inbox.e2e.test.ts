@@ -1,8 +1,9 @@
 // The Inbox end to end, against a generated history none of which was opened: it lists exactly
 // the conversations the server reports unread (muted topics left out), direct messages first and
 // then the channels in the sidebar's order, with the server's counts; marking a topic read removes
-// it and lowers the window title's count; marking everything read (confirmed) leaves "You're all
-// caught up". Screenshots of both states, axe on both.
+// it and lowers the window title's count; a channel collapses (remembered) and a filter narrows
+// the rows; marking everything read (confirmed) leaves "You're all caught up". Screenshots of both
+// states, axe on both.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
@@ -80,6 +81,35 @@ describe('the Inbox', () => {
     await page.keyboard.press('m');
     await expect.poll(async () => (await shownRows()).some(([conversation]) => conversation === key)).toBe(false);
     await expect.poll(() => page.title()).toBe(`(${before - count}) Demo Organization`);
+  });
+
+  it('collapses a channel under its header, remembered after a reload, and filters the conversations by their words', async () => {
+    const channelGroup = page.locator('[data-testid=inbox-group]:not([data-group="direct"])').first();
+    const stream = await channelGroup.getAttribute('data-group');
+    const rowsIn = () => page.locator(`[data-testid=inbox-group][data-group="${stream}"] [data-testid=inbox-row]`);
+    const inGroup = await rowsIn().count();
+    expect(inGroup).toBeGreaterThan(0);
+    const toggle = channelGroup.getByTestId('inbox-group-toggle');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => rowsIn().first().isVisible()).toBe(false);
+    await page.reload();
+    await page.getByRole('button', { name: 'Inbox' }).first().click();
+    await expect.poll(() => page.locator(`[data-testid=inbox-group][data-group="${stream}"] [data-testid=inbox-group-toggle]`).getAttribute('aria-expanded')).toBe('false');
+    await page.locator(`[data-testid=inbox-group][data-group="${stream}"] [data-testid=inbox-group-toggle]`).click();
+    await expect.poll(() => rowsIn().first().isVisible()).toBe(true);
+
+    // The filter: one conversation's topic, found by a word of it; then a word nothing holds.
+    const [key] = (await shownRows()).find(([conversation]) => conversation.startsWith('channel:'))!;
+    const topic = key.split(':').slice(2).join(':');
+    const word = topic.split(/\s+/).find((part) => part.length > 2) ?? topic;
+    await page.getByTestId('inbox-filter').fill(word.toUpperCase());
+    await expect.poll(async () => (await shownRows()).every(([conversation]) => conversation.toLowerCase().includes(word.toLowerCase()) || conversation.startsWith('direct:'))).toBe(true);
+    expect((await shownRows()).some(([conversation]) => conversation === key)).toBe(true);
+    await page.getByTestId('inbox-filter').fill('zzzz-nothing');
+    await expect.poll(() => page.getByTestId('inbox-no-match').textContent()).toBe('No unread conversation matches “zzzz-nothing”.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('inbox-filter').fill('');
   });
 
   it('marking all read, once confirmed, empties it', async () => {
