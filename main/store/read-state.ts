@@ -93,7 +93,7 @@ export function markScopeRead(db: MirrorDatabase, target: ReadScope, changes: Ch
   }
 }
 
-/** Where "Mark as unread from here" applies: one conversation's messages, a whole channel's, or the combined feed's. */
+/** Where "Mark as unread from here" applies: one conversation's messages, a whole channel's, or a view's (the combined feed, Mentions, Starred). */
 export type UnreadFromPlace = Feed;
 
 /** Marks the cached messages of a place unread from `from` (included) on, at once, before the server confirms it. */
