@@ -2,6 +2,7 @@
 // the Inbox, search results, notifications): `#channel › topic`, the empty topic under the name the
 // organization gives it; a direct conversation by the others' names, one's own when alone with oneself.
 import { NO_TOPIC } from './api/limits';
+import type { Message } from './api/records';
 import type { Conversation } from './conversation';
 
 /** Where the names come from: main's mirror, or the renderer's account state. */
@@ -34,4 +35,10 @@ export function directTitle(user_ids: readonly number[], own_user_id: number, us
 export function conversationTitle(conversation: Conversation, own_user_id: number, names: ConversationNames): string {
   if (conversation.kind === 'channel') return channelTopicTitle(names.channel(conversation.stream_id), conversation.topic, names.emptyTopic);
   return directTitle(conversation.user_ids, own_user_id, (id) => names.user(id));
+}
+
+/** People's names as a direct message carries them (its display_recipient), else as `fallback` has them. */
+export function carriedNames(message: Pick<Message, 'display_recipient'>, fallback: (user_id: number) => string): (user_id: number) => string {
+  const carried = new Map(Array.isArray(message.display_recipient) ? message.display_recipient.map((user) => [user.id, user.full_name] as const) : []);
+  return (user_id) => carried.get(user_id) ?? fallback(user_id);
 }
