@@ -314,4 +314,34 @@ describe('composing, end to end', () => {
     await conversation('channel:1:Slow send').waitFor();
     expect(await composer().inputValue()).toBe('');
   });
+
+  it('sends a second message typed before main answered the first: both arrive, each once', async () => {
+    await newTopic('general', 'Quick succession', 'Opening a quick topic');
+    await feedMessage('Opening a quick topic').waitFor();
+    const handlers = world.app.core.handlers;
+    const send = handlers['messages.send'];
+    // A busy main process: the first send is queued (and delivered) but its answer is held until
+    // the second message has been sent from the box.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    handlers['messages.send'] = async (args) => {
+      const value = await send(args);
+      await held;
+      return value;
+    };
+    const onServer = (content: string) => Number(world.service.db.prepare('SELECT count(*) FROM messages WHERE content = ?').pluck().get(content));
+    try {
+      await composer().fill('First, quickly');
+      await composer().press('Enter');
+      await expect.poll(() => onServer('First, quickly')).toBe(1);
+      await composer().fill('Second, right after');
+      await composer().press('Enter');
+      await expect.poll(() => onServer('Second, right after')).toBe(1);
+    } finally {
+      release();
+      handlers['messages.send'] = send;
+    }
+    await feedMessage('Second, right after').waitFor();
+    expect([onServer('First, quickly'), onServer('Second, right after')]).toEqual([1, 1]);
+  });
 });
