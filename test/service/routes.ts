@@ -1,5 +1,6 @@
 // Every endpoint the simulator serves under /api/v1 but the outgoing-webhook receiver, whose path
 // depends on the dialect (index.ts adds it).
+import { alertWordRoutes } from './areas/alertWords';
 import { botRoutes } from './areas/bots';
 import { channelFolderRoutes } from './areas/channelFolders';
 import { channelRoutes } from './areas/channels';
@@ -36,6 +37,7 @@ export const routes: readonly Route[] = [
   ...typingRoutes,
   ...userTopicRoutes,
   ...userSettingsRoutes,
+  ...alertWordRoutes,
   ...channelRoutes,
   ...subscriptionRoutes,
   ...channelFolderRoutes,

@@ -10,6 +10,7 @@ import { messageAudience } from '../events/audience';
 import { inSystemGroup } from '../groups';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
+import { refreshAlertFlags } from '../messaging/alertWords';
 import { renderContent } from '../messaging/send';
 import { REALM_PERMISSIONS } from '../permissions';
 import { isMeMessage, viewerFlags } from '../records/message';
@@ -51,6 +52,8 @@ function editContent(sim: Sim, user: UserRow, before: MessageRow, requested: str
   const content = requested.trim() === '' ? '(deleted)' : requested;
   const after: MessageRow = { ...before, content, rendered_content: renderContent(sim, content), last_edit_timestamp: editTimestamp };
   sim.db.prepare('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?').run(after.content, after.rendered_content, editTimestamp, after.id);
+  // Before the event, whose flags show the outcome.
+  refreshAlertFlags(sim.db, after.id, after.content);
   publishEdit(sim, user, before, after, editTimestamp);
   return { prev_content: before.content, prev_rendered_content: before.rendered_content };
 }

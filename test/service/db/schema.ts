@@ -249,6 +249,14 @@ CREATE TABLE saved_snippets (
   date_created INTEGER NOT NULL
 );
 
+-- Each user's alert words (areas/alertWords.ts); id keeps the order they were added in.
+CREATE TABLE alert_words (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  word TEXT NOT NULL
+);
+CREATE INDEX alert_words_user ON alert_words (user_id, id);
+
 CREATE TABLE user_status (
   user_id INTEGER PRIMARY KEY,
   status_text TEXT NOT NULL DEFAULT '',

@@ -17,6 +17,7 @@ import type { Sim } from '../context';
 import type { SavedSnippetRow, ScheduledMessageRow, StreamRow, SubscriptionRow, UserGroupRow, UserRow, UserStatusRow, UserTopicRow } from '../db/rows';
 import { editHistoryState } from '../editHistory/visibility';
 import { SYSTEM_GROUP } from '../groups';
+import { alertWordsOf } from '../messaging/alertWords';
 import { MAX_MESSAGE_LENGTH } from '../messaging/send';
 import { canCreateChannels, canCreateInviteLinks, canSubscribeOthers, REALM_PERMISSIONS } from '../permissions';
 import { channelRecord, channelStatistics, subscriptionRecord } from '../records/channel';
@@ -75,6 +76,7 @@ export function initialState(sim: Sim, request: RegisterRequest): State {
   if (wants('default_streams')) state['realm_default_streams'] = sim.db.prepare('SELECT stream_id FROM streams WHERE is_default = 1 ORDER BY stream_id').pluck().all();
   if (wants('realm_emoji')) state['realm_emoji'] = realmEmoji(sim);
   if (wants('user_settings')) state['user_settings'] = userSettings(request.user);
+  if (wants('alert_words')) state['alert_words'] = alertWordsOf(sim.db, request.user.user_id);
   if (wants('realm')) Object.assign(state, realm(sim));
   return state;
 }

@@ -12,6 +12,7 @@ import { renderMessage, type Mentions, type Rendered } from '../render';
 import { storeSubmessage } from '../submessages/store';
 import { widgetContent } from '../submessages/widget';
 import { messageTopic } from '../topics';
+import { alertedUsers } from './alertWords';
 import { renderContext } from './renderContext';
 
 export const MAX_MESSAGE_LENGTH = 10_000;
@@ -165,6 +166,8 @@ function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, 
   const groupMembers = sim.db.prepare('SELECT user_id FROM user_group_members WHERE group_id = ?').pluck();
   for (const groupId of mentions.groups) for (const userId of groupMembers.all(groupId) as number[]) mentioned.add(userId);
   const wildcard = row.type === 'stream' ? mentions.wildcard : null;
+  // The sender's own words count too, as on real servers.
+  const alerted = alertedUsers(sim.db, row.content, recipients);
   const flags = new Map<number, number>();
   for (const userId of recipients) {
     let bits = 0;
@@ -172,6 +175,7 @@ function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, 
     if (mentioned.has(userId)) bits |= FLAG.mentioned;
     if (wildcard === 'stream') bits |= FLAG.stream_wildcard_mentioned;
     if (wildcard === 'topic') bits |= FLAG.topic_wildcard_mentioned;
+    if (alerted.has(userId)) bits |= FLAG.has_alert_word;
     flags.set(userId, bits);
   }
   return flags;

@@ -67,6 +67,14 @@ export function renderWithParser(content: string, context: RenderContext): Rende
   return { html: markdown.render(shaped.lines.join('\n'), env).trimEnd(), mentions };
 }
 
+/**
+ * The text real servers look for alert words in: their Markdown preprocessors' output, where fenced
+ * code and maths are already placeholders and fenced quotes `> ` lines.
+ */
+export function preprocessedText(content: string): string {
+  return processFences(normalize(content)).lines.join('\n');
+}
+
 export function renderMessage(content: string, context: RenderContext): Rendered {
   // Any text may hold a linkifier's match, so only organizations without linkifiers take the shortcut.
   const plain = context.linkifiers().length === 0 ? plainParagraphs(normalize(content)) : null;
