@@ -16,7 +16,9 @@ export type OutboxRecord =
   /** The user's own status. */
   | { table: 'user_status' }
   /** One of the user's own settings. */
-  | { table: 'user_settings'; setting: string };
+  | { table: 'user_settings'; setting: string }
+  /** The user's alert words. */
+  | { table: 'alert_words' };
 
 export const CONVERSATION_RECORD = 'conversations:';
 
@@ -38,6 +40,8 @@ export function outboxRecordKey(record: OutboxRecord): string {
       return 'user_status:me';
     case 'user_settings':
       return `user_settings:${record.setting}`;
+    case 'alert_words':
+      return 'alert_words:me';
   }
 }
 

@@ -115,7 +115,9 @@ const ANSWER_CHECKS: AnswerChecks = {
   getOwnUser: (user) => checkedAnswer('GET /users/me', 'answer', userSchema, user),
   // Shown as the compose box's preview: it must be HTML text.
   renderMessage: ({ rendered }) => checkedAnswer('POST /messages/render', 'rendered', z.string(), rendered),
-  // Written to the mirror as it comes.
+  // Written to the mirror as they come.
+  addAlertWords: ({ alert_words }) => checkedAnswer('POST /users/me/alert_words', 'alert_words', z.array(z.string()), alert_words),
+  removeAlertWords: ({ alert_words }) => checkedAnswer('DELETE /users/me/alert_words', 'alert_words', z.array(z.string()), alert_words),
   updatePresence: (answer) => checkedAnswer('POST /users/me/presence', 'answer', presenceAnswerSchema, answer),
 };
 

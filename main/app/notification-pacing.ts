@@ -16,12 +16,12 @@ export interface PacedNotice {
   /** The messages it is about. */
   messages: number;
   /** Why it notifies: a summary says "mentions" or "direct messages" when all share it. */
-  kind: 'mention' | 'direct' | 'followed' | 'channel';
+  kind: 'mention' | 'alert' | 'direct' | 'followed' | 'channel';
   /** Where, as a summary names it: "in #general", "from Chidi". */
   place: string;
 }
 
-const NOUNS = { mention: 'mentions', direct: 'direct messages', followed: 'messages', channel: 'messages' } as const;
+const NOUNS = { mention: 'mentions', alert: 'messages with your alert words', direct: 'direct messages', followed: 'messages', channel: 'messages' } as const;
 
 export class NotificationPacing {
   readonly #deliver: (notice: DesktopNotice) => void;

@@ -1,10 +1,11 @@
 // Desktop notifications, decided from the message events as they are applied: direct messages,
-// mentions (of the user, a group of theirs, or everyone: the flags say which), followed topics
-// and channels whose every message notifies (their desktop_notifications, or the user's default);
-// none for muted topics or channels, the user's own messages, messages that arrive read, or the
-// conversation the user is looking at. Messages that arrive together in one conversation make one
-// notification; a flood is paced and summed up (notification-pacing.ts); what the text says comes
-// from others, so it is made plain (notification-text.ts).
+// mentions (of the user, a group of theirs, or everyone: the flags say which), the user's alert
+// words (has_alert_word), followed topics and channels whose every message notifies (their
+// desktop_notifications, or the user's default); none for muted topics or channels, the user's own
+// messages, messages that arrive read, or the conversation the user is looking at. Messages that
+// arrive together in one conversation make one notification; a flood is paced and summed up
+// (notification-pacing.ts); what the text says comes from others, so it is made plain
+// (notification-text.ts).
 import type { KnownEvent, MessageEvent } from '../../shared/api/events';
 import type { Message } from '../../shared/api/records';
 import { MENTION_FLAGS } from '../../shared/api/unread';
@@ -68,6 +69,7 @@ export class MessageNotifications {
     const { muted, followed } = topicVisibility(this.#db, message.stream_id ?? -1, message.subject);
     if (muted) return undefined;
     if (flags.some((flag) => MENTION_FLAGS.has(flag))) return 'mention';
+    if (flags.includes('has_alert_word')) return 'alert';
     if (followed) return 'followed';
     return channelNotifiesAll(channelDesktopNotifications(this.#db, message.stream_id ?? -1), channelDefault) ? 'channel' : undefined;
   }

@@ -1,13 +1,15 @@
-// The user's own status and display settings: on the server (waiting in the outbox offline), then
-// in the mirror at once (the status beside their name everywhere, the time format in every time
-// shown), before the server's event confirms it. A refusal leaves them as they were.
+// The user's own status, display settings and alert words: on the server (waiting in the outbox
+// offline), then in the mirror at once (the status beside their name everywhere, the time format in
+// every time shown, the alert words in Settings), before the server's event confirms it. A refusal
+// leaves them as they were.
 import type { UpdateOwnStatusParams } from '../../shared/api/operations';
-import { setUserSettings } from '../store/realm';
+import { withAlertWords, withoutAlertWords } from '../../shared/alert-words';
+import { alertWordsOf, setAlertWords, setUserSettings } from '../store/realm';
 import { setUserStatus } from '../store/users';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
-export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setStatus' | 'me.setTimeFormat'> {
+export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setStatus' | 'me.setTimeFormat' | 'me.addAlertWord' | 'me.removeAlertWord'> {
   return {
     'me.setStatus': async ({ status_text, emoji }) => {
       const session = context.activeSession();
@@ -21,6 +23,19 @@ export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setS
       const session = context.activeSession();
       const deferred = await session.deferrable.call({ kind: 'updateSettings', record: { table: 'user_settings', setting: 'twenty_four_hour_time' }, payload: { twenty_four_hour_time } });
       session.write((db, changes) => setUserSettings(db, { twenty_four_hour_time }, changes));
+      return deferred.pending ? deferred : { pending: false, value: null };
+    },
+    // The server answers the whole list; offline, the mirror holds what it will make of the change.
+    'me.addAlertWord': async ({ word }) => {
+      const session = context.activeSession();
+      const deferred = await session.deferrable.call({ kind: 'addAlertWords', record: { table: 'alert_words' }, payload: { alert_words: [word] } });
+      session.write((db, changes) => setAlertWords(db, deferred.pending ? withAlertWords(alertWordsOf(db), [word]) : deferred.value.alert_words, changes));
+      return deferred.pending ? deferred : { pending: false, value: null };
+    },
+    'me.removeAlertWord': async ({ word }) => {
+      const session = context.activeSession();
+      const deferred = await session.deferrable.call({ kind: 'removeAlertWords', record: { table: 'alert_words' }, payload: { alert_words: [word] } });
+      session.write((db, changes) => setAlertWords(db, deferred.pending ? withoutAlertWords(alertWordsOf(db), [word]) : deferred.value.alert_words, changes));
       return deferred.pending ? deferred : { pending: false, value: null };
     },
   };

@@ -19,6 +19,8 @@ export const DEFERRABLE_OPERATIONS = [
   'updateSubscriptionSettings',
   'updateOwnStatus',
   'updateSettings',
+  'addAlertWords',
+  'removeAlertWords',
   'removeReaction',
   'addReaction',
   'sendMessage',

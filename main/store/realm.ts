@@ -56,6 +56,17 @@ export function twentyFourHourTime(db: ReadOnlyMirror): boolean | null {
   return settings.success ? (settings.data.twenty_four_hour_time ?? null) : null;
 }
 
+/** The user's alert words, as the last registration or alert_words event said (none when neither has). */
+export function alertWordsOf(db: ReadOnlyMirror): string[] {
+  return z.array(z.string()).safeParse(realmValue(db, 'alert_words')).data ?? [];
+}
+
+/** The user's alert words changed here (the server's answer, or what it will make of a change waiting offline). */
+export function setAlertWords(db: MirrorDatabase, alert_words: readonly string[], changes: ChangeSink): void {
+  setRealmValues(db, { alert_words });
+  changes.add('realm', 'alert_words');
+}
+
 /** The user's own settings changed here, in the mirror before the server's user_settings event confirms them. */
 export function setUserSettings(db: MirrorDatabase, values: Record<string, unknown>, changes: ChangeSink): void {
   mergeUserSettings(db, values);
@@ -93,10 +104,7 @@ export const realmEvents: EventHandlers<
     setRealmValues(db, renamed);
     changes.add('realm', ...Object.keys(renamed));
   },
-  alert_words: (db, event, changes) => {
-    setRealmValues(db, { alert_words: event.alert_words });
-    changes.add('realm', 'alert_words');
-  },
+  alert_words: (db, event, changes) => setAlertWords(db, event.alert_words, changes),
   update_display_settings: (db, event, changes) => {
     mergeUserSettings(db, { [event.setting_name]: event.setting });
     changes.add('realm', 'user_settings');

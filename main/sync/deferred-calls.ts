@@ -27,6 +27,8 @@ export interface DeferredParams {
   updateSubscriptionSettings: ParamsOf<'updateSubscriptionSettings'>;
   updateOwnStatus: ParamsOf<'updateOwnStatus'>;
   updateSettings: ParamsOf<'updateSettings'>;
+  addAlertWords: ParamsOf<'addAlertWords'>;
+  removeAlertWords: ParamsOf<'removeAlertWords'>;
   removeReaction: ParamsOf<'removeReaction'>;
   addReaction: ParamsOf<'addReaction'>;
   /** As the app queues them: channels and people by id. */
@@ -63,6 +65,8 @@ const payloads: { [K in DeferrableOperation]: z.ZodType<DeferredParams[K]> } = {
   updateUserTopic: z.object({ stream_id: id, topic: text, visibility_policy: z.number().int() }),
   updateSubscriptionSettings: z.object({ subscription_data: z.array(z.object({ stream_id: id, property: text, value: z.union([z.boolean(), text]) })) }),
   updateSettings: z.object({ twenty_four_hour_time: z.boolean().exactOptional() }),
+  addAlertWords: z.object({ alert_words: z.array(text) }),
+  removeAlertWords: z.object({ alert_words: z.array(text) }),
   updateOwnStatus: z.object({ status_text: text.exactOptional(), emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   removeReaction: z.object({ message_id: id, emoji_name: text.exactOptional(), emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
   addReaction: z.object({ message_id: id, emoji_name: text, emoji_code: text.exactOptional(), reaction_type: z.enum(REACTION_TYPES).exactOptional() }),
@@ -84,6 +88,8 @@ export interface DeferredResults extends Record<DeferredAction, unknown> {
   updateSubscriptionSettings: ResultOf<'updateSubscriptionSettings'>;
   updateOwnStatus: ResultOf<'updateOwnStatus'>;
   updateSettings: ResultOf<'updateSettings'>;
+  addAlertWords: ResultOf<'addAlertWords'>;
+  removeAlertWords: ResultOf<'removeAlertWords'>;
   removeReaction: ResultOf<'removeReaction'>;
   addReaction: ResultOf<'addReaction'>;
 }
@@ -104,6 +110,8 @@ const SENDERS: Senders = {
   updateSubscriptionSettings: (client, _db, params) => client.call('updateSubscriptionSettings', params),
   updateOwnStatus: (client, _db, params) => client.call('updateOwnStatus', params),
   updateSettings: (client, _db, params) => client.call('updateSettings', params),
+  addAlertWords: (client, _db, params) => client.call('addAlertWords', params),
+  removeAlertWords: (client, _db, params) => client.call('removeAlertWords', params),
   removeReaction: (client, _db, params) => client.call('removeReaction', params),
   addReaction: (client, _db, params) => client.call('addReaction', params),
 };

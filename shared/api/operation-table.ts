@@ -217,6 +217,8 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   getMessageHistory: { method: 'GET', path: '/messages/{message_id}/history', title: "Get a message's edit history" },
   updateOwnStatus: { method: 'POST', path: '/users/me/status', title: 'Update your status' },
   updateSettings: { method: 'PATCH', path: '/settings', title: 'Update settings' },
+  addAlertWords: { method: 'POST', path: '/users/me/alert_words', title: 'Add alert words' },
+  removeAlertWords: { method: 'DELETE', path: '/users/me/alert_words', title: 'Remove alert words' },
   renderMessage: { method: 'POST', path: '/messages/render', title: 'Render a message' },
   getReadReceipts: { method: 'GET', path: '/messages/{message_id}/read_receipts', title: "Get a message's read receipts", requires: { level: 137, feature: 'Read receipts' } },
   getChannelFolders: { method: 'GET', path: '/channel_folders', title: 'Get channel folders', requires: CHANNEL_FOLDERS },

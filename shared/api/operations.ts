@@ -345,6 +345,9 @@ export interface Operations {
   updateOwnStatus: { params: UpdateOwnStatusParams; result: Empty };
   /** The user's own settings: the family's PATCH /settings (not in the spec), the ones the app changes. */
   updateSettings: { params: { twenty_four_hour_time?: boolean }; result: Empty };
+  /** The family's alert words (not in the spec): each answers the user's whole list after the change. */
+  addAlertWords: { params: { alert_words: string[] }; result: { alert_words: string[] } };
+  removeAlertWords: { params: { alert_words: string[] }; result: { alert_words: string[] } };
   /** The family's compose preview: the HTML a message's Markdown would be sent as. */
   renderMessage: { params: { content: string }; result: { rendered: string } };
   deleteTopic: { params: DeleteTopicParams; result: { complete: boolean } };

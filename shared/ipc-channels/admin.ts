@@ -20,6 +20,8 @@ export interface MeView {
   timezone: string;
   /** Times in 24 hours (13:30) or 12 (1:30 PM), as the user set it on the server; null: not said, the system's way. */
   twenty_four_hour_time: boolean | null;
+  /** Words or phrases whose every use notifies the user and is highlighted, as a mention is (shared/alert-words.ts). */
+  alert_words: string[];
   /** The groups the user is in (directly, through subgroups, or by role): mentions of them mention the user. */
   group_ids: number[];
   /** undefined until the server has told it (calls are then not refused for it). */

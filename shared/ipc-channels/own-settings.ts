@@ -1,10 +1,13 @@
 // The user's own status (what they are up to, beside their name everywhere: the family's
-// POST /users/me/status) and display settings (PATCH /settings): each in the mirror at once and
-// waiting in the outbox offline.
+// POST /users/me/status), display settings (PATCH /settings) and alert words
+// (/users/me/alert_words): each in the mirror at once and waiting in the outbox offline.
 import { z } from 'zod';
 import { REACTION_TYPES, STATUS_TEXT_MAX_LENGTH } from '../api/limits';
+import { ALERT_WORD_MAX_LENGTH } from '../alert-words';
 import type { Deferred } from '../outbox-records';
 import { channel } from './define';
+
+const alertWord = z.string().trim().min(1).max(ALERT_WORD_MAX_LENGTH);
 
 export const ownSettingsChannels = {
   /** The whole status at once: its text ('' for none) and its emoji (null for none). Both empty clear it. */
@@ -16,4 +19,7 @@ export const ownSettingsChannels = {
   ),
   /** Times in 24 hours (13:30) or 12 (1:30 PM), everywhere the user reads one: their twenty_four_hour_time. */
   'me.setTimeFormat': channel<Deferred<null>>()(z.object({ twenty_four_hour_time: z.boolean() })),
+  /** One more word or phrase whose every use notifies the user, as a mention does. */
+  'me.addAlertWord': channel<Deferred<null>>()(z.object({ word: alertWord })),
+  'me.removeAlertWord': channel<Deferred<null>>()(z.object({ word: alertWord })),
 } as const;

@@ -1,14 +1,15 @@
 // Desktop notifications end to end, in browser mode: another account mentions the member; the
 // page (notification permission granted) shows a notification through the Web Notifications API,
-// and clicking it opens the conversation at the message. Nothing for a muted topic or the
-// conversation on screen; do-not-disturb silences them while the count still moves; the account
-// switcher shows the account's unread count.
+// and clicking it opens the conversation at the message. An alert word added in Settings notifies
+// too, marked in the message; removed, it does not. Nothing for a muted topic or the conversation
+// on screen; do-not-disturb silences them while the count still moves; the account switcher shows
+// the account's unread count.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
 import { seriousViolations } from './a11y';
-import { openWorld, screenshot, signInThroughScreen, type World } from './harness';
+import { fromMenu, openWorld, screenshot, signInThroughScreen, type World } from './harness';
 
 let world: World;
 let page: Page;
@@ -103,5 +104,43 @@ describe('desktop notifications', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Account' }).textContent()).toContain(`${member.email} (${total} unread)`);
     await screenshot(page, 'notifications-switcher');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('show a message with an alert word added in Settings, the word marked in it; removed, it notifies no more', async () => {
+    await fromMenu(page, 'Settings');
+    const settings = page.getByTestId('alert-words');
+    expect(await settings.getByTestId('no-alert-words').textContent()).toBe('You have no alert words yet.');
+    const field = settings.getByLabel('New alert word');
+    await field.fill('Deploy window');
+    await field.press('Enter');
+    await expect.poll(() => settings.getByTestId('alert-word').allTextContents()).toEqual([expect.stringContaining('Deploy window')]);
+    const onServer = async () => (await clientFor(world.service.url, member).get('/users/me/alert_words')).body['alert_words'];
+    expect(await onServer()).toEqual(['Deploy window']);
+    // The same word in another case is refused next to the field, before anything is sent.
+    await field.fill('deploy WINDOW');
+    await settings.getByRole('button', { name: 'Add alert word' }).click();
+    expect(await settings.locator('#new-alert-word-problem').textContent()).toBe('"deploy WINDOW" is already one of your alert words.');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'settings-alert-words');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const id = await send({ type: 'stream', to: 'general', topic: 'ops', content: 'The deploy window opens at noon.' });
+    const [notice] = (await notificationSaying('deploy window opens')).slice(-1);
+    expect(notice).toEqual({ title: `${admin.full_name} in #general › ops`, body: 'The deploy window opens at noon.' });
+    await page.evaluate(() => (window as unknown as { shownNotifications: Notification[] }).shownNotifications.at(-1)?.onclick?.(new Event('click')));
+    const message = page.locator(`[data-message-id="${id}"]`);
+    await expect.poll(() => message.locator('.alert-word').allTextContents()).toEqual(['deploy window']);
+    await screenshot(page, 'message-alert-word');
+
+    await fromMenu(page, 'Settings');
+    await settings.getByRole('button', { name: 'Remove the alert word Deploy window' }).click();
+    await settings.getByTestId('no-alert-words').waitFor();
+    expect(await onServer()).toEqual([]);
+    // Once the unread count in the title moves, the message was applied, and decided on.
+    const before = (await shown()).length;
+    const title = await page.title();
+    await send({ type: 'stream', to: 'general', topic: 'ops', content: 'The deploy window moved to one.' });
+    await expect.poll(() => page.title()).not.toBe(title);
+    expect((await shown()).length).toBe(before);
   });
 });

@@ -1,12 +1,13 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
 // topic moves (and their history), a channel previewed, subscribed to and left, a private one not
-// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status
-// and time format, the compose preview. Each test works in a topic or channel of its own (or finds
-// its message by a word of its own, or puts back the mute, star, status or setting it changed), so
-// the shared server's other traffic does not matter.
+// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status,
+// time format and alert words, the compose preview. Each test works in a topic or channel of its
+// own (or finds its message by a word of its own, or puts back the mute, star, status, setting or
+// alert word it changed), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
+import type { IpcNotices } from '../../shared/ipc';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
 
 const VERONA = 3;
@@ -97,6 +98,29 @@ describe('against a real server', () => {
     await app.call('me.setTimeFormat', { twenty_four_hour_time: false });
     expect(await onServer()).toBe(false);
     await until(async () => (await app.call('me.get', undefined)).twenty_four_hour_time === false, '12 hours in the app');
+  });
+
+  it('adds an alert word the server keeps and flags a message with, which notifies; and removes it in another case', async () => {
+    const word = marker('alert');
+    const onServer = async () => (await asIago().call('GET', '/users/me/alert_words')).alert_words;
+    const notified: number[] = [];
+    const stop = app.core.onNotice((notice, payload) => {
+      if (notice === 'notification') notified.push((payload as IpcNotices['notification']).anchor);
+    });
+    try {
+      expect(await app.call('me.addAlertWord', { word })).toEqual({ pending: false, value: null });
+      expect(await onServer()).toContain(word);
+      expect((await app.call('me.get', undefined)).alert_words).toContain(word);
+      const topic = marker('alerted');
+      const id = await hamletSays(topic, `Has anyone seen ${word.toUpperCase()}?`);
+      await until(async () => (await cached(channelTopicConversation(VERONA, topic))).some((m) => m.id === id && m.flags.includes('has_alert_word')), 'the message flagged in the mirror');
+      await until(() => notified.includes(id), 'its notification');
+    } finally {
+      stop();
+    }
+    expect(await app.call('me.removeAlertWord', { word: word.toUpperCase() })).toEqual({ pending: false, value: null });
+    expect(await onServer()).not.toContain(word);
+    expect((await app.call('me.get', undefined)).alert_words).not.toContain(word);
   });
 
   it('sets the user’s own status, which the server holds and the app shows beside their name, and clears it', async () => {

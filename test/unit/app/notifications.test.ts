@@ -1,4 +1,4 @@
-// Which applied message events become desktop notifications: direct messages, mentions,
+// Which applied message events become desktop notifications: direct messages, mentions, alert words,
 // followed topics and channels whose every message notifies; not muted topics or channels, the user's own messages, messages that arrive
 // read, or the conversation the user is looking at; one per conversation for a batch; none under
 // do-not-disturb, which is kept across restarts.
@@ -137,6 +137,20 @@ describe('message notifications', () => {
     viewing = { conversation: null, channel: 5, focused: false };
     deliverTo(notifications, [{ message: message(43, 'open'), flags: ['mentioned'] }]);
     expect(shown.map((notice) => notice.anchor)).toEqual([42, 43]);
+  });
+
+  it("notify a message the server flagged with the user's alert words, not in a muted topic; several sum up as such", async () => {
+    vi.useFakeTimers();
+    db.prepare('INSERT INTO user_topics (stream_id, topic_name, visibility_policy) VALUES (5, ?, 1)').run('muted');
+    deliverTo(notifications, [
+      { message: message(50, 'lunch', { content: '<p>Who is up for lunch?</p>' }), flags: ['has_alert_word'] },
+      { message: message(51, 'muted'), flags: ['has_alert_word'] },
+      { message: message(52, 'plain'), flags: [] },
+    ]);
+    expect(shown).toEqual([expect.objectContaining({ conversation: 'channel:5:lunch', anchor: 50, title: 'Ada in #general › lunch', body: 'Who is up for lunch?' })]);
+    deliverTo(notifications, [60, 61, 62, 63].map((id) => ({ message: message(id, `release ${id}`), flags: ['has_alert_word'] })));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(shown.at(-1)).toMatchObject({ title: '2 new messages with your alert words in #general' });
   });
 
   it('collapse many messages of one conversation arriving together into one', () => {

@@ -25,8 +25,8 @@ function setUp(): { db: MirrorDatabase; client: ServiceClient } {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     sent.push(`${request.method} ${new URL(request.url).pathname}`);
-    // Enough for every operation here: a scheduled message's id, and a narrow's last range.
-    return Response.json({ result: 'success', msg: '', scheduled_message_id: 3, updated_count: 0, last_processed_id: null, found_newest: true });
+    // Enough for every operation here: a scheduled message's id, a narrow's last range, the alert words.
+    return Response.json({ result: 'success', msg: '', scheduled_message_id: 3, updated_count: 0, last_processed_id: null, found_newest: true, alert_words: [] });
   };
   return { db, client: new ServiceClient({ serverUrl: 'http://127.0.0.1:9', email: 'a@example.com', apiKey: 'k', fetch, pacing: false }) };
 }
@@ -69,6 +69,8 @@ it('replays every kind of action with the very call the live path makes: name, p
     updateUserTopic: { stream_id: 5, topic: 'lunch', visibility_policy: 1 },
     updateSubscriptionSettings: { subscription_data: [{ stream_id: 5, property: 'is_muted', value: true }] },
     updateSettings: { twenty_four_hour_time: true },
+    addAlertWords: { alert_words: ['lunch'] },
+    removeAlertWords: { alert_words: ['lunch'] },
     updateOwnStatus: { status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: '1f4c5', reaction_type: 'unicode_emoji' },
     removeReaction: { message_id: 1, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },
     addReaction: { message_id: 1, emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },
