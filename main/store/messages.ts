@@ -1,4 +1,4 @@
-import { REACTION_TYPES } from '../../shared/api/limits';
+import { REACTION_TYPES, USER_CHANGEABLE_FLAGS } from '../../shared/api/limits';
 import type { Message, Reaction } from '../../shared/api/records';
 import { conversationOf } from '../../shared/conversation';
 import { togglesResolved } from '../../shared/resolved-topic';
@@ -101,6 +101,17 @@ export function removeReaction(db: MirrorDatabase, message_id: number, reaction:
   return updateMessage(db, message_id, ({ message, flags }) => ({ message: { ...message, reactions: message.reactions.filter((r) => !sameReaction(r, reaction)) }, flags }), changes);
 }
 
+const userChangeable: ReadonlySet<string> = new Set(USER_CHANGEABLE_FLAGS);
+
+/**
+ * A message's flags after an edit: those its content decides (mentions, alert words) as the server
+ * read them again; the user's own (read, starred, collapsed) as the mirror has them, which may hold
+ * a change still waiting in the outbox.
+ */
+function withContentFlags(flags: readonly string[], edited: readonly string[]): string[] {
+  return [...flags.filter((flag) => userChangeable.has(flag)), ...edited.filter((flag) => !userChangeable.has(flag))];
+}
+
 function sameReaction(a: Reaction, b: Reaction): boolean {
   return a.user_id === b.user_id && a.emoji_code === b.emoji_code && a.reaction_type === b.reaction_type;
 }
@@ -180,7 +191,7 @@ export const messageEvents: EventHandlers<'reaction' | 'update_message_flags' | 
           ...(moved && !onlyResolved && { last_moved_timestamp: edit_timestamp }),
           ...(topic_links !== undefined && { topic_links }),
         },
-        flags,
+        flags: id === event.message_id && event.flags !== undefined ? withContentFlags(flags, event.flags) : flags,
       }), changes);
     }
   },

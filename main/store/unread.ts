@@ -33,6 +33,16 @@ export function addUnread(db: MirrorDatabase, message_id: number, place: UnreadP
   );
 }
 
+const unreadRow = z.object({ conversation: z.string(), stream_id: z.number().nullable(), topic: z.string().nullable(), mentioned: z.number() });
+
+/** An unread message's mention as an edit left it (the server reads mentions again); returns whether it changed. */
+export function setUnreadMention(db: MirrorDatabase, message_id: number, mentioned: boolean): boolean {
+  const row = reader(db, 'SELECT conversation, stream_id, topic, mentioned FROM unread_messages WHERE message_id = ?', unreadRow).get(message_id);
+  if (row === undefined || (row.mentioned !== 0) === mentioned) return false;
+  addUnread(db, message_id, { conversation: row.conversation, stream_id: row.stream_id, topic: row.topic }, mentioned);
+  return true;
+}
+
 /** The mirror's unread state becomes the server's, as registration reports it. */
 export function replaceUnread(db: MirrorDatabase, unread: UnreadMessages, own_user_id: number): void {
   markAllRead(db);

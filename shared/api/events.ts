@@ -258,6 +258,8 @@ export interface UpdateMessageEvent extends EventBase {
   subject?: string;
   topic_links?: { text: string; url: string }[];
   rendering_only?: boolean;
+  /** The user's flags of message_id after the edit: the server reads mentions and alert words again. */
+  flags?: string[];
 }
 
 /** Messages deleted: message_ids with the bulk_message_deletion capability, else message_id. */
@@ -525,6 +527,7 @@ const EVENT_FIELDS = {
     subject: z.string().optional(),
     new_stream_id: recordId.optional(),
     rendering_only: z.boolean().optional(),
+    flags: z.array(z.string()).optional(),
     topic_links: z.array(z.looseObject({})).optional(),
   }),
   delete_message: z.looseObject({ message_ids: idList.optional(), message_id: recordId.optional() }),

@@ -1,5 +1,6 @@
 // The unread state's own rules, through the event path: messages moved between topics and
-// channels carry their unread state along (the whole topic when the move propagates), deleted
+// channels carry their unread state along (the whole topic when the move propagates), an edit's
+// mention counts as the server read it again, deleted
 // messages stop counting, read and unread by IDs, and a channel's mute yields to a topic
 // unmuted or followed in it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +80,19 @@ describe('unread state', () => {
   it('ignores an edit of the content alone', () => {
     applyEvents(db, [ev({ type: 'update_message', user_id: 5, message_id: 10, message_ids: [10], edit_timestamp: 1700000100, content: 'new', rendered_content: '<p>new</p>', rendering_only: false, flags: [] })]);
     expect(byConversation()[channelTopicConversation(1, 'deploys')]).toBe(3);
+  });
+
+  it('counts a mention an edit adds or takes away, and keeps the flags the user set on the cached message', () => {
+    upsertMessages(db, [{ message: message(10, 'deploys', { stream_id: 1 }), flags: ['starred'] }], new ChangeCollector());
+    const edit = (flags: string[]) => ev({ type: 'update_message', user_id: 7, message_id: 10, message_ids: [10], edit_timestamp: 1700000100, content: 'new', rendered_content: '<p>new</p>', rendering_only: false, flags });
+    // The edit's flags carry the server's read flag too: read and unread come from their own events.
+    applyEvents(db, [edit(['read', 'mentioned', 'has_alert_word'])]);
+    expect(unreadCounts(db).mentions).toBe(2);
+    expect(getMessage(db, 10)?.flags).toEqual(['starred', 'mentioned', 'has_alert_word']);
+    expect(byConversation()[channelTopicConversation(1, 'deploys')]).toBe(3);
+    applyEvents(db, [edit([])]);
+    expect(unreadCounts(db).mentions).toBe(1);
+    expect(getMessage(db, 10)?.flags).toEqual(['starred']);
   });
 
   it('drops deleted messages and messages read, and takes back messages marked unread with their details', () => {
