@@ -38,14 +38,19 @@ export function fileTransfer(ipc: FilesIpc, encode: Base64Encoder): FileTransfer
       return encoded;
     };
     try {
-      // Each chunk is read while the ones before are on their way; main takes them in order.
+      // Each chunk is read while the ones before are on their way; main takes them in order. Main
+      // may answer a short last chunk before the one before it is written: progress is told in the
+      // chunks' order, so it never goes back.
       const sending: Promise<void>[] = [];
+      let told: Promise<unknown> = Promise.resolve();
       let next = file.size > 0 ? part(0) : undefined;
       for (let offset = 0; next; offset += chunk_bytes) {
         const data = await next;
         signal?.throwIfAborted();
         next = offset + chunk_bytes < file.size ? part(offset + chunk_bytes) : undefined;
-        const sent = ipc.call('files.stageChunk', { staged_id, offset, data }).then(({ received }) => onProgress?.(received, file.size));
+        const answered = ipc.call('files.stageChunk', { staged_id, offset, data });
+        const sent = Promise.all([answered, told]).then(([{ received }]) => onProgress?.(received, file.size));
+        told = sent.catch(() => undefined);
         sent.catch(() => undefined);
         sending.push(sent);
         if (sending.length >= CHUNKS_IN_FLIGHT) await sending.shift();

@@ -48,7 +48,8 @@ const ipc = {
     return () => progressListeners.delete(listener);
   },
 };
-const transfer = fileTransfer(ipc as never, async (part) => Buffer.from(await part.arrayBuffer()).toString('base64'));
+const toBase64 = async (part: Blob) => Buffer.from(await part.arrayBuffer()).toString('base64');
+const transfer = fileTransfer(ipc as never, toBase64);
 
 const stagedDir = () => join(dir, 'staged-files');
 const file = (bytes: Buffer, name = 'photo.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
@@ -106,6 +107,26 @@ describe('a file staged and uploaded', () => {
     expect(receiver.uploads.length).toBe(uploads);
     await transfer.discardStaged(staged.staged_id);
     expect(readdirSync(stagedDir())).toEqual([]);
+  });
+
+  it('tells its staging progress in the chunks’ order when main answers the short last chunk first', async () => {
+    const bytes = randomBytes(2 * STAGE_CHUNK_BYTES + 10);
+    let lastAnswered!: () => void;
+    const last = new Promise<void>((resolve) => (lastAnswered = resolve));
+    // The middle chunk's answer is held until the last one has been answered.
+    const reordering = {
+      ...ipc,
+      async call(channel: IpcChannel, args: unknown) {
+        const answer = await ipc.call(channel, args);
+        const offset = channel === 'files.stageChunk' ? (args as { offset: number }).offset : -1;
+        if (offset === 2 * STAGE_CHUNK_BYTES) lastAnswered();
+        if (offset === STAGE_CHUNK_BYTES) await last;
+        return answer;
+      },
+    };
+    const progress: number[] = [];
+    await fileTransfer(reordering as never, toBase64).stageFile(file(bytes), (done) => progress.push(done));
+    expect(progress).toEqual([STAGE_CHUNK_BYTES, 2 * STAGE_CHUNK_BYTES, bytes.length]);
   });
 
   it('leaves nothing staged when its staging is aborted midway', async () => {
