@@ -100,7 +100,9 @@ describe('the Combined feed', () => {
     await shown(ids['direct']!).hover();
     await shown(ids['direct']!).getByTestId('more-actions').click();
     await page.getByRole('menuitem', { name: 'Reply', exact: true }).click();
-    expect(await feed().getByTestId('reply-target').textContent()).toBe(moderator.full_name);
+    // The menu closes before its action runs: the compose box follows once it has.
+    await expect.poll(() => feed().getByTestId('reply-target').textContent()).toBe(moderator.full_name);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer');
     await page.keyboard.type('a private answer');
     await page.keyboard.press('Enter');
     await expect.poll(() => world.service.db.prepare("SELECT type FROM messages WHERE content = 'a private answer'").pluck().get()).toBe('private');
