@@ -75,6 +75,73 @@ describe('PATCH /messages/{message_id}', () => {
   });
 });
 
+// A content edit reads the message's mentions again for each user, as a real server (Zulip 11,
+// feature level 372) does: curl showed an edit adding @**Iago** and one of his alert words come
+// with flags [mentioned, has_alert_word], and an edit taking his mention out with flags [] (later
+// read alone, as he had read it). The update_message event carries each user's flags afterwards.
+describe('mention flags on a content edit', () => {
+  const MONA = '@**Mona Moderator**';
+
+  async function flagsOf(as: Role, id: number): Promise<unknown> {
+    return (await fetchOne(as, id))?.['flags'];
+  }
+
+  async function mentionedIds(as: Role, id: number): Promise<number[]> {
+    const reply = await demo.clients[as].get('/messages', { anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: 'is', operand: 'mentioned' }] });
+    return (reply.body['messages'] as Record<string, unknown>[]).map((message) => message['id'] as number);
+  }
+
+  /** Edits the member's message `id` to `content` and answers the update_message event's flags for each of `readers`. */
+  async function edit(id: number, content: string, readers: Role[]): Promise<unknown[]> {
+    const streams = await Promise.all(readers.map((role) => EventStream.open(demo.service.url, demo.accounts[role], { event_types: ['update_message'] })));
+    const reply = await demo.clients.member.patch(`/messages/${id}`, { content });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return Promise.all(streams.map(async (stream) => (await stream.next(ofType('update_message')))['flags']));
+  }
+
+  it('gives a user the edit mentions `mentioned`, in the event and in their flags, and is:mentioned finds it', async () => {
+    const id = await send('member', { content: 'plain words' });
+    expect(await flagsOf('moderator', id)).toEqual([]);
+    expect(await edit(id, `plain words ${MONA}`, ['moderator', 'owner'])).toEqual([['mentioned'], []]);
+    expect(await flagsOf('moderator', id)).toEqual(['mentioned']);
+    expect(await flagsOf('owner', id)).toEqual([]);
+    expect(await mentionedIds('moderator', id)).toEqual([id]);
+  });
+
+  it('takes `mentioned` away when the edit drops the mention, keeping read and starred', async () => {
+    const id = await send('member', { content: `capture ${MONA} hello` });
+    expect(await flagsOf('moderator', id)).toEqual(['mentioned']);
+    for (const flag of ['read', 'starred']) expect((await demo.clients.moderator.post('/messages/flags', { messages: [id], op: 'add', flag })).status).toBe(200);
+    expect(await edit(id, 'capture edited', ['moderator'])).toEqual([['read', 'starred']]);
+    expect(await flagsOf('moderator', id)).toEqual(['read', 'starred']);
+    expect(await mentionedIds('moderator', id)).toEqual([]);
+  });
+
+  it('gives the members of a group the edit mentions `mentioned`, and no one else', async () => {
+    const id = await send('member');
+    // Support team: Adam Admin and Mona Moderator.
+    expect(await edit(id, 'over to @*Support team*', ['admin', 'moderator', 'owner'])).toEqual([['mentioned'], ['mentioned'], []]);
+    expect(await flagsOf('admin', id)).toEqual(['mentioned']);
+    expect(await flagsOf('moderator', id)).toEqual(['mentioned']);
+    expect(await flagsOf('member', id)).toEqual(['read']);
+  });
+
+  it('sets nothing for a silent mention of a user or a group', async () => {
+    const id = await send('member');
+    expect(await edit(id, 'thanks @_**Mona Moderator** and @_*Support team*', ['moderator', 'admin'])).toEqual([[], []]);
+    expect(await flagsOf('moderator', id)).toEqual([]);
+  });
+
+  it('sets and clears the wildcard flags as a message sent with that content has them', async () => {
+    const id = await send('member');
+    expect(await edit(id, 'heads up @**all**', ['owner'])).toEqual([['stream_wildcard_mentioned', 'wildcard_mentioned']]);
+    expect(await flagsOf('owner', id)).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+    expect(await edit(id, 'heads up @**topic**', ['owner'])).toEqual([['topic_wildcard_mentioned', 'wildcard_mentioned']]);
+    expect(await edit(id, 'heads up, no one', ['owner'])).toEqual([[]]);
+    expect(await flagsOf('owner', id)).toEqual([]);
+  });
+});
+
 describe('DELETE /messages/{message_id}', () => {
   it('lets a member delete their own message and tells its readers with delete_message', async () => {
     const id = await send('member');

@@ -10,8 +10,8 @@ import { messageAudience } from '../events/audience';
 import { inSystemGroup } from '../groups';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
-import { refreshAlertFlags } from '../messaging/alertWords';
-import { renderContent } from '../messaging/send';
+import { refreshContentFlags } from '../messaging/contentFlags';
+import { renderWithMentions } from '../messaging/send';
 import { REALM_PERMISSIONS } from '../permissions';
 import { isMeMessage, viewerFlags } from '../records/message';
 import { applyMove, checkCanMove, checkMovePayload, isMove, moveRequest } from './messageMoves';
@@ -50,10 +50,11 @@ function checkCanDelete(user: UserRow, message: MessageRow): void {
 function editContent(sim: Sim, user: UserRow, before: MessageRow, requested: string, editTimestamp: number): MessageChange {
   // An emptied message is kept, saying so, as real servers do.
   const content = requested.trim() === '' ? '(deleted)' : requested;
-  const after: MessageRow = { ...before, content, rendered_content: renderContent(sim, content), last_edit_timestamp: editTimestamp };
+  const { html, mentions } = renderWithMentions(sim, content);
+  const after: MessageRow = { ...before, content, rendered_content: html, last_edit_timestamp: editTimestamp };
   sim.db.prepare('UPDATE messages SET content = ?, rendered_content = ?, last_edit_timestamp = ? WHERE id = ?').run(after.content, after.rendered_content, editTimestamp, after.id);
   // Before the event, whose flags show the outcome.
-  refreshAlertFlags(sim.db, after.id, after.content);
+  refreshContentFlags(sim.db, after, mentions);
   publishEdit(sim, user, before, after, editTimestamp);
   return { prev_content: before.content, prev_rendered_content: before.rendered_content };
 }

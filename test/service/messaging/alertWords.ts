@@ -1,9 +1,8 @@
 // Alert words in messages, found as real servers find them (their Markdown preprocessor
 // AlertWordNotificationProcessor): each word, in any case, in the text the preprocessors leave (so
 // not inside fenced code), with an allowed character, or the text's end, on either side. The
-// has_alert_word flag they set on a message sent, and set again on an edit.
+// has_alert_word flag they set (contentFlags.ts) on a message sent, and set again on an edit.
 import type { Db } from '../db/schema';
-import { FLAG } from '../records/message';
 import { preprocessedText } from '../render';
 
 // The server's sets (tabs are spaces and line ends "\n" by then). Its "after" set holds `",`, a typo
@@ -43,15 +42,4 @@ export function alertedUsers(db: Db, content: string, userIds: readonly number[]
   const text = preprocessedText(content);
   for (const [userId, words] of wordsByUser) if (containsAlertWord(text, words)) alerted.add(userId);
   return alerted;
-}
-
-/** After a content edit, each receiver's has_alert_word follows the new content, as real servers redo it. */
-export function refreshAlertFlags(db: Db, messageId: number, content: string): void {
-  const receivers = db.prepare('SELECT user_id FROM user_messages WHERE message_id = ?').pluck().all(messageId) as number[];
-  const alerted = alertedUsers(db, content, receivers);
-  const set = db.prepare(`UPDATE user_messages SET flags = flags | ${FLAG.has_alert_word} WHERE message_id = ? AND user_id = ?`);
-  db.transaction(() => {
-    db.prepare(`UPDATE user_messages SET flags = flags & ~${FLAG.has_alert_word} WHERE message_id = ?`).run(messageId);
-    for (const userId of alerted) set.run(messageId, userId);
-  })();
 }

@@ -12,7 +12,7 @@ import { renderMessage, type Mentions, type Rendered } from '../render';
 import { storeSubmessage } from '../submessages/store';
 import { widgetContent } from '../submessages/widget';
 import { messageTopic } from '../topics';
-import { alertedUsers } from './alertWords';
+import { contentFlags } from './contentFlags';
 import { renderContext } from './renderContext';
 
 export const MAX_MESSAGE_LENGTH = 10_000;
@@ -162,22 +162,8 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
 }
 
 function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, recipients: number[], mentions: Mentions, readBySender: boolean): Map<number, number> {
-  const mentioned = new Set(mentions.users);
-  const groupMembers = sim.db.prepare('SELECT user_id FROM user_group_members WHERE group_id = ?').pluck();
-  for (const groupId of mentions.groups) for (const userId of groupMembers.all(groupId) as number[]) mentioned.add(userId);
-  const wildcard = row.type === 'stream' ? mentions.wildcard : null;
-  // The sender's own words count too, as on real servers.
-  const alerted = alertedUsers(sim.db, row.content, recipients);
-  const flags = new Map<number, number>();
-  for (const userId of recipients) {
-    let bits = 0;
-    if (userId === sender.user_id && readBySender) bits |= FLAG.read;
-    if (mentioned.has(userId)) bits |= FLAG.mentioned;
-    if (wildcard === 'stream') bits |= FLAG.stream_wildcard_mentioned;
-    if (wildcard === 'topic') bits |= FLAG.topic_wildcard_mentioned;
-    if (alerted.has(userId)) bits |= FLAG.has_alert_word;
-    flags.set(userId, bits);
-  }
+  const flags = contentFlags(sim.db, row, mentions, recipients);
+  if (readBySender) flags.set(sender.user_id, (flags.get(sender.user_id) ?? 0) | FLAG.read);
   return flags;
 }
 
