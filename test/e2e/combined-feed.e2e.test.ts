@@ -96,7 +96,10 @@ describe('the Combined feed', () => {
     await expect.poll(async () => (await shownIds()).at(-1)).toBe(sent()!.id);
     expect(await headerText(sent()!.id)).toBe('#general › beta');
 
-    // Reply on a direct message writes to its people.
+    // Reply on a direct message writes to its people, once the feed has settled: the outbox's line
+    // under the list goes when the message is filed, and the list moves up as it goes (a click
+    // aimed at a menu during that move lands beside it).
+    await expect.poll(() => feed().locator('.pending-messages').count()).toBe(0);
     await shown(ids['direct']!).hover();
     await shown(ids['direct']!).getByTestId('more-actions').click();
     await page.getByRole('menuitem', { name: 'Reply', exact: true }).click();
