@@ -12,7 +12,8 @@ import { percentile, report, scratchDir, startSimulator, type SimulatorAccount }
 import { forgetKeychainService } from '../support/keychain';
 import { NOTICES_PER_WINDOW, WINDOW_MS } from '../../main/app/notification-pacing';
 
-const ROUNDS = 36;
+/** The fewest samples a percentile may rest on (test/bench/check.ts): about six minutes at this pace. */
+const ROUNDS = 100;
 /** From a notification shown to the next round: never a fourth notification within a pacing window. */
 const SPACING_MS = Math.ceil(WINDOW_MS / NOTICES_PER_WINDOW) + 50;
 const keychainService = `team-chat-bench-notify-${process.pid}`;
