@@ -3,6 +3,7 @@
 // every time shown, the alert words in Settings), before the server's event confirms it. A refusal
 // leaves them as they were.
 import type { UpdateOwnStatusParams } from '../../shared/api/operations';
+import type { Deferred } from '../../shared/outbox-records';
 import { withAlertWords, withoutAlertWords } from '../../shared/alert-words';
 import { alertWordsOf, setAlertWords, setUserSettings } from '../store/realm';
 import { setUserStatus } from '../store/users';
@@ -25,18 +26,16 @@ export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setS
       session.write((db, changes) => setUserSettings(db, { twenty_four_hour_time }, changes));
       return deferred.pending ? deferred : { pending: false, value: null };
     },
-    // The server answers the whole list; offline, the mirror holds what it will make of the change.
-    'me.addAlertWord': async ({ word }) => {
-      const session = context.activeSession();
-      const deferred = await session.deferrable.call({ kind: 'addAlertWords', record: { table: 'alert_words' }, payload: { alert_words: [word] } });
-      session.write((db, changes) => setAlertWords(db, deferred.pending ? withAlertWords(alertWordsOf(db), [word]) : deferred.value.alert_words, changes));
-      return deferred.pending ? deferred : { pending: false, value: null };
-    },
-    'me.removeAlertWord': async ({ word }) => {
-      const session = context.activeSession();
-      const deferred = await session.deferrable.call({ kind: 'removeAlertWords', record: { table: 'alert_words' }, payload: { alert_words: [word] } });
-      session.write((db, changes) => setAlertWords(db, deferred.pending ? withoutAlertWords(alertWordsOf(db), [word]) : deferred.value.alert_words, changes));
-      return deferred.pending ? deferred : { pending: false, value: null };
-    },
+    'me.addAlertWord': ({ word }) => changeAlertWords(context, 'addAlertWords', word),
+    'me.removeAlertWord': ({ word }) => changeAlertWords(context, 'removeAlertWords', word),
   };
+}
+
+/** The server answers the whole list; offline, the mirror holds what it will make of the change. */
+async function changeAlertWords(context: CoreContext, kind: 'addAlertWords' | 'removeAlertWords', word: string): Promise<Deferred<null>> {
+  const session = context.activeSession();
+  const deferred = await session.deferrable.call({ kind, record: { table: 'alert_words' }, payload: { alert_words: [word] } });
+  const offline = kind === 'addAlertWords' ? withAlertWords : withoutAlertWords;
+  session.write((db, changes) => setAlertWords(db, deferred.pending ? offline(alertWordsOf(db), [word]) : deferred.value.alert_words, changes));
+  return deferred.pending ? deferred : { pending: false, value: null };
 }
