@@ -18,6 +18,8 @@ interface AxeViolation {
 /** "rule: help (where, ...)" for each serious or critical violation on the page now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the app's CSP does not govern, rather than injected as a script tag.
+  // A fade still running (a message's actions as the pointer leaves it) reads as faint text to axe: check the screen it settles into.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime)).map((animation) => animation.finished.catch(() => undefined))));
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
