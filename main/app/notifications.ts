@@ -15,7 +15,7 @@ import type { MirrorDatabase } from '../store/database';
 import { conversationOf } from '../store/messages';
 import { channelDesktopNotifications } from '../store/channels';
 import { emptyTopicOf, realmValue, streamDesktopDefault } from '../store/realm';
-import { previewText } from '../store/message-text';
+import { messagePreview } from '../store/message-text';
 import { topicVisibility } from '../store/topic-visibility';
 import type { NotificationSink } from './desktop-alerts';
 import { NotificationPacing, type PacedNotice } from './notification-pacing';
@@ -80,7 +80,7 @@ export class MessageNotifications {
     const channel = first.type === 'stream' ? (typeof first.display_recipient === 'string' ? first.display_recipient : `channel ${first.stream_id}`) : null;
     const sender = notificationText(last.sender_full_name);
     const title = channel === null ? sender : `${sender} in ${notificationText(channelTopicTitle(channel, first.subject, emptyTopicOf(this.#db)))}`;
-    const text = notificationText(previewText(last.rendered_content ?? last.content));
+    const text = notificationText(messagePreview({ html: last.rendered_content ?? last.content, sender_id: last.sender_id, submessages: last.submessages }));
     const excerpt = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
     const body = messages.length > 1 ? `${messages.length} new messages. ${excerpt}` : excerpt;
     return {

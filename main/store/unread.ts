@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { channelTopicConversation, directConversation, type ConversationKey } from '../../shared/conversation';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { feedWhere, type Feed } from './feeds';
-import { previewText } from './message-text';
+import { messagePreview, submessagesOf } from './message-text';
 import { jsonColumn, reader, writer } from './statements';
 import { isFollowedTopic, isMutedTopic } from '../../shared/topic-visibility';
 import { topicMuting } from './topic-visibility';
@@ -140,7 +140,7 @@ export function uncachedUnreadConversations(db: ReadOnlyMirror): z.infer<typeof 
   ).all();
 }
 
-const previewRow = z.object({ conversation: z.string(), sender_full_name: z.string(), html: z.string(), timestamp: z.number() });
+const previewRow = z.object({ conversation: z.string(), sender_full_name: z.string(), sender_id: z.number(), html: z.string(), submessages: z.string().nullable(), timestamp: z.number() });
 
 /** How much of a message's text a preview keeps. */
 const PREVIEW_CHARACTERS = 200;
@@ -149,12 +149,18 @@ const PREVIEW_CHARACTERS = 200;
 export function newestUnreadPreviews(db: ReadOnlyMirror): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
   const rows = reader(
     db,
-    `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, m.timestamp,
+    `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, json_extract(m.json, '$.sender_id') AS sender_id, m.timestamp,
+       json_extract(m.json, '$.submessages') AS submessages,
        coalesce(json_extract(m.json, '$.rendered_content'), json_extract(m.json, '$.content')) AS html
      FROM unread_conversations c JOIN messages m ON m.message_id = c.newest_message_id`,
     previewRow,
   ).all();
-  return new Map(rows.map(({ conversation, sender_full_name, html, timestamp }) => [conversation, { sender_full_name, timestamp, preview: previewText(html).slice(0, PREVIEW_CHARACTERS) }]));
+  return new Map(
+    rows.map(({ conversation, sender_full_name, sender_id, html, submessages, timestamp }) => [
+      conversation,
+      { sender_full_name, timestamp, preview: messagePreview({ html, sender_id, submessages: submessagesOf(submessages) }).slice(0, PREVIEW_CHARACTERS) },
+    ]),
+  );
 }
 
 const firstRow = z.object({ id: z.number().nullable() });

@@ -6,6 +6,11 @@ import type { Submessage } from '../api/records';
 import { pollOf, type Poll } from './poll';
 import { todoOf, type TodoList } from './todo';
 
+/** What of a submessage its widget is read from. */
+export type WidgetSubmessage = Pick<Submessage, 'id' | 'msg_type' | 'content' | 'sender_id'>;
+
+export const widgetSubmessageSchema = z.looseObject({ id: z.number(), msg_type: z.string(), content: z.string(), sender_id: z.number() });
+
 export type Widget = { widget_type: 'poll'; poll: Poll } | { widget_type: 'todo'; todo: TodoList };
 
 /** One event on a widget: who sent it and its data (an object with a `type`; each widget checks the rest). */
@@ -35,7 +40,7 @@ function parsedJson(text: string): unknown {
  * The message's widget, or null where it has none or its first submessage is not one this app
  * shows (the family's clients then show the message's text, as this app does).
  */
-export function widgetOf(message: { sender_id: number; submessages: readonly Submessage[] }): Widget | null {
+export function widgetOf(message: { sender_id: number; submessages: readonly WidgetSubmessage[] }): Widget | null {
   const submessages = message.submessages.filter((s) => s.msg_type === WIDGET_MSG_TYPE).sort((a, b) => a.id - b.id);
   const first = submessages[0];
   if (first === undefined) return null;

@@ -83,6 +83,13 @@ describe('message notifications', () => {
     expect(shown[1]).toMatchObject({ account_id: 'acct', title: 'Ada in #general › deploy', body: '@Me can you look?' });
   });
 
+  it('say what a poll asks, not the command that made it', () => {
+    const poll = { ...dm(20), content: '<p>/poll Lunch?<br>Pizza<br>Sushi</p>' };
+    poll.submessages = [{ id: 1, message_id: 20, sender_id: 3, msg_type: 'widget', content: JSON.stringify({ widget_type: 'poll', extra_data: { question: 'Lunch?', options: ['Pizza', 'Sushi'] } }) }];
+    deliverTo(notifications, [{ message: poll, flags: [] }]);
+    expect(shown).toEqual([expect.objectContaining({ title: 'Chidi', body: 'Poll: Lunch?' })]);
+  });
+
   it('notify every message of a channel set to, or of every channel where that is the user’s default', () => {
     const subscribed = (stream_id: number, desktop_notifications?: boolean) =>
       db.prepare('INSERT OR REPLACE INTO subscriptions (stream_id, json) VALUES (?, ?)').run(stream_id, JSON.stringify({ stream_id, ...(desktop_notifications !== undefined && { desktop_notifications }) }));

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { previewText } from '../../../main/store/message-text';
+import { messagePreview, previewText, submessagesOf } from '../../../main/store/message-text';
 
 const cases = new Map(
   (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'reference', 'real', 'rendered-markdown.json'), 'utf8')) as { cases: { name: string; rendered: string }[] }).cases.map(
@@ -26,4 +26,14 @@ it.each([
   ['normal_quote_message', 'Zoe said: How are you? Great'],
 ])('shows %s as a person reads it', (name, text) => {
   expect(previewText(real(name))).toBe(text);
+});
+
+it('previews a message without a widget, or with submessages no widget reads, by its text', () => {
+  const html = '<p>/poll not a poll</p>';
+  expect(messagePreview({ html, sender_id: 1, submessages: [] })).toBe('/poll not a poll');
+  const unknownWidget = [{ id: 1, sender_id: 1, msg_type: 'widget', content: JSON.stringify({ widget_type: 'zform', extra_data: {} }) }];
+  expect(messagePreview({ html, sender_id: 1, submessages: unknownWidget })).toBe('/poll not a poll');
+  // Stored submessages not in a widget's form count as none.
+  expect(submessagesOf('[{"id": "one"}]')).toEqual([]);
+  expect(submessagesOf(null)).toEqual([]);
 });

@@ -1,8 +1,8 @@
 // The unread state's own rules, through the event path: messages moved between topics and
 // channels carry their unread state along (the whole topic when the move propagates), an edit's
 // mention counts as the server read it again, deleted
-// messages stop counting, read and unread by IDs, and a channel's mute yields to a topic
-// unmuted or followed in it.
+// messages stop counting, read and unread by IDs, a channel's mute yields to a topic
+// unmuted or followed in it, and a widget's preview says what it asks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceEvent } from '../../../shared/api/events';
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
@@ -14,7 +14,7 @@ import { setTopicPreference } from '../../../main/store/personal';
 import { setRealmValues } from '../../../main/store/realm';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { markMessagesRead, markScopeRead, markUnreadFrom } from '../../../main/store/read-state';
-import { replaceUnread, unreadCounts } from '../../../main/store/unread';
+import { newestUnreadPreviews, replaceUnread, unreadCounts } from '../../../main/store/unread';
 import { applyEvents } from '../../../main/sync/apply-events';
 import { eventErrors } from '../../support/reference';
 import { channel, message } from './fixtures';
@@ -160,5 +160,21 @@ describe('unread state', () => {
     expect(counts.total).toBe(5);
     expect(counts.conversations.find((entry) => entry.conversation === channelTopicConversation(1, 'deploys'))).toMatchObject({ muted: false, followed: true });
     expect(counts.conversations.find((entry) => entry.conversation === channelTopicConversation(1, 'lunch'))?.muted).toBe(true);
+  });
+
+  it('previews a poll by its question and a task list by its title, not by the command that made them', () => {
+    const widget = (id: number, sender_id: number, content: object) => ({ id, message_id: 0, sender_id, msg_type: 'widget', content: JSON.stringify(content) });
+    upsertMessages(
+      db,
+      [
+        { id: 12, topic: 'deploys', text: '/todo Release\nTag: the build', submessages: [widget(1, 1, { widget_type: 'todo', extra_data: { task_list_title: 'Release', tasks: [{ task: 'Tag', desc: 'the build' }] } })] },
+        // The question as its author changed it since.
+        { id: 13, topic: 'lunch', text: '/poll Lunch?\nPizza\nSushi', submessages: [widget(2, 1, { widget_type: 'poll', extra_data: { question: 'Lunch?', options: ['Pizza', 'Sushi'] } }), widget(3, 1, { type: 'question', question: 'Lunch on Friday?' })] },
+      ].map(({ id, topic, text, submessages }) => ({ message: message(id, topic, { stream_id: 1, content: `<p>${text}</p>`, submessages }), flags: [] })),
+      new ChangeCollector(),
+    );
+    const previews = newestUnreadPreviews(db);
+    expect(previews.get(channelTopicConversation(1, 'lunch'))?.preview).toBe('Poll: Lunch on Friday?');
+    expect(previews.get(channelTopicConversation(1, 'deploys'))?.preview).toBe('Task list: Release');
   });
 });
