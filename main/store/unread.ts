@@ -149,7 +149,7 @@ const PREVIEW_CHARACTERS = 200;
 export function newestUnreadPreviews(db: ReadOnlyMirror): Map<ConversationKey, { sender_full_name: string; preview: string; timestamp: number }> {
   const rows = reader(
     db,
-    `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, json_extract(m.json, '$.sender_id') AS sender_id, m.timestamp,
+    `SELECT c.conversation, json_extract(m.json, '$.sender_full_name') AS sender_full_name, coalesce(m.sender_id, json_extract(m.json, '$.sender_id')) AS sender_id, m.timestamp,
        json_extract(m.json, '$.submessages') AS submessages,
        coalesce(json_extract(m.json, '$.rendered_content'), json_extract(m.json, '$.content')) AS html
      FROM unread_conversations c JOIN messages m ON m.message_id = c.newest_message_id`,
