@@ -1,13 +1,16 @@
 // The app in Chromium against a real server, as a new user meets it: the sign-in card names the
 // server's version and level, a member of an organization that hides emails signs in, and the
 // Inbox shows the server's unread conversations, the empty topic under the organization's name for
-// it; a channel the member is not in opens as a preview. Screenshots of each screen, axe on each.
+// it; a channel the member is not in opens as a preview; an image and a file attached in the
+// composer are uploaded, sent, and shown as the server rendered them. Screenshots of each screen,
+// axe on each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkScreen } from '../e2e/a11y';
 import { launchChromium, openView, startApp, tempDir, waitFor, type RunningApp } from '../e2e/harness';
 import { account, Bare, marker, realServer } from './harness';
 import { forgetKeychainService } from '../support/keychain';
+import { redPng } from '../support/png';
 
 let browser: Browser;
 let app: RunningApp;
@@ -64,4 +67,46 @@ it('previews a channel the member is not subscribed to, with its real messages',
   // The organization's history in it, fetched from the server.
   await expect.poll(() => feed.locator('[data-testid=message]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   await checkScreen(page, 'real-channel-preview');
+});
+
+it('attaches an image and a file in a new topic, sends them, and shows the image and the file card as the server rendered them', async () => {
+  const topic = marker('files');
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: 'New topic', exact: true }).click();
+  const dialog = page.getByTestId('new-topic');
+  await dialog.getByLabel('Channel').selectOption({ label: '#Verona' });
+  await dialog.getByTestId('new-topic-topic').fill(topic);
+  await dialog.getByLabel('Message').fill('Files for the review follow.');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await page.locator('section.conversation').filter({ hasText: topic }).first().waitFor();
+
+  const composer = page.getByTestId('composer');
+  await composer.fill('The mock-up and the notes:\n');
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles([
+      { name: 'mock-up.png', mimeType: 'image/png', buffer: redPng(320, 200) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first point\nsecond point\n') },
+    ]);
+  for (const name of ['mock-up.png', 'notes.txt']) {
+    await expect.poll(() => page.locator('[data-testid=attachment]', { hasText: name }).getAttribute('data-phase'), { timeout: 30_000 }).toBe('uploaded');
+  }
+  await composer.press('Enter');
+
+  const message = page.locator('[data-testid=message]', { hasText: 'The mock-up and the notes' });
+  await message.waitFor({ timeout: 30_000 });
+  // The server's thumbnail, fetched by main with the key, on screen.
+  const image = message.getByTestId('image-preview').first().locator('img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  const card = message.getByTestId('file-card').filter({ hasText: 'notes.txt' });
+  await expect.poll(() => card.getByTestId('file-facts').textContent(), { timeout: 30_000 }).toBe('text/plain · 25 B');
+  await checkScreen(page, 'real-files');
+
+  // Once on the server, with both links, as another user reads it.
+  const found = await new Bare(account('iago@zulip.com')).messages([
+    { operator: 'channel', operand: 'Verona' },
+    { operator: 'topic', operand: topic },
+  ]);
+  const sent = found.filter((m) => m.content.startsWith('The mock-up and the notes'));
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.content.match(/\]\(\/user_uploads\/[^)]+\)/g)).toHaveLength(2);
 });
