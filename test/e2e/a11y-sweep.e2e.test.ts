@@ -68,11 +68,15 @@ describe('axe on every screen', () => {
       ['Drafts', 'Drafts'],
       ['Browse channels', 'Channels'],
     ];
+    const titles = new Map<string, string>();
     for (const [label, shows] of views) {
       await openView(page, label);
       await heading(shows).waitFor();
+      titles.set(label, await heading(shows).evaluate((title) => `${Math.round(title.getBoundingClientRect().left)},${Math.round(title.getBoundingClientRect().top)} ${getComputedStyle(title).fontSize}`));
       await check(`view-${label.toLowerCase().replace(/\s+/g, '-')}`);
     }
+    // Switching views, the title stays in one place at one size.
+    expect(new Set(titles.values()).size, JSON.stringify(Object.fromEntries(titles))).toBe(1);
     await fromMenu(page, 'Settings');
     await heading('Settings').waitFor();
     await check('view-settings');
