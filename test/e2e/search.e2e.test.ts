@@ -106,6 +106,14 @@ describe('search', () => {
     expect(await status()).toContain('Cached ones and the server’s merged');
   });
 
+  it('shows a poll found by its question as the poll it is, not the command that made it', async () => {
+    const poll = await send(admin, 'wildlife', '/poll Which kelp for the tank?\nGiant\nBull');
+    await search('kelp');
+    const found = page.locator(`[data-testid=result][data-message-id="${poll}"]`);
+    await expect.poll(() => found.locator('.snippet').textContent()).toBe('Poll: Which kelp for the tank?');
+    expect(await found.locator('.snippet mark').textContent()).toBe('kelp');
+  });
+
   it('says when nothing matches', async () => {
     await search('xylophonequartet');
     await expect.poll(() => status()).toContain('No messages match “xylophonequartet”.');
