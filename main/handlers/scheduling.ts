@@ -10,6 +10,7 @@ import { channelsTable } from '../store/channels';
 import { allRecords, getRecord } from '../store/keyed-table';
 import { outboxItems } from '../store/outbox';
 import { scheduledMessagesTable } from '../store/personal';
+import { readBySender } from '../sync/read-by-sender';
 import { userName } from '../store/users';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
@@ -68,12 +69,15 @@ export function schedulingHandlers(
     'scheduled.create': ({ kind, to, topic, content, scheduled_delivery_timestamp }) => {
       const session = context.activeSession();
       refuseFilesNotUploaded(content);
+      // A note to self stays unread, so that it reminds, as the family's servers leave it.
+      const toSelf = kind === 'direct' && [to].flat().every((user_id) => user_id === session.account.user_id);
       const params = {
         type: wireType(session, kind),
         to,
         content,
         scheduled_delivery_timestamp,
         ...(kind === 'channel' && topic !== undefined && { topic }),
+        ...readBySender('createScheduledMessage', !toSelf, session.client.featureLevel),
       };
       return session.deferrable.call({ kind: 'createScheduledMessage', record: { table: 'scheduled_messages', scheduled_message_id: 'new' }, payload: params }).then(
         (done) => (done.pending ? done : { pending: false, value: { scheduled_message_id: done.value.scheduled_message_id } }),

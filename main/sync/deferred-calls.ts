@@ -15,6 +15,7 @@ import { loadEventQueue } from '../store/event-queue';
 import type { DeferrableOperation, OutboxItem } from '../store/outbox';
 import { scheduledMessagesTable } from '../store/personal';
 import type { MessageDelivery, OutboxSender } from './outbox-replay';
+import { readBySender } from './read-by-sender';
 
 export interface DeferredParams {
   editSavedSnippet: ParamsOf<'editSavedSnippet'>;
@@ -171,7 +172,7 @@ export function messageDelivery(client: ServiceClient, db: ReadOnlyMirror, user_
       const params = checkedPayload('sendMessage', item.payload);
       const queue = loadEventQueue(db);
       const echo = queue && item.local_id !== null ? { queue_id: queue.queue_id, local_id: item.local_id } : {};
-      const { id: message_id } = await client.call('sendMessage', { ...params, ...echo });
+      const { id: message_id } = await client.call('sendMessage', { ...params, ...echo, ...readBySender('sendMessage', true, client.featureLevel) });
       return message_id;
     },
     lookup: async (item: OutboxItem) => {

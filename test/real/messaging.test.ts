@@ -187,6 +187,14 @@ describe('against a real server', () => {
       { operator: 'topic', operand: topic },
     ]);
     expect(onServer.map((m) => m.content)).toEqual([`sent by the app ${topic}`]);
+    // Read for its sender, on the server and in the app, as the family's own clients send it (the
+    // server's default marks it so only for client names it knows as its own apps).
+    const asSender = await asIago().messages([
+      { operator: 'channel', operand: VERONA },
+      { operator: 'topic', operand: topic },
+    ]);
+    expect(asSender.map((m) => m.flags)).toEqual([expect.arrayContaining(['read'])]);
+    expect((await app.call('unread.counts', undefined)).conversations.some((c) => c.conversation === conversation)).toBe(false);
   });
 
   it('writes in general chat (the empty topic) where the channel takes it, and reads it back under that topic', async () => {

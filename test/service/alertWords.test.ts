@@ -72,7 +72,7 @@ describe('has_alert_word', () => {
   type Role = keyof Demo['clients'];
 
   async function send(as: Role, content: string): Promise<number> {
-    const reply = await demo.clients[as].post('/messages', { type: 'stream', to: DEMO.channels.general, topic: 'alert words', content });
+    const reply = await demo.clients[as].post('/messages', { type: 'stream', to: DEMO.channels.general, topic: 'alert words', content, read_by_sender: true });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return reply.body['id'] as number;
   }

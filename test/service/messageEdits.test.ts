@@ -14,7 +14,7 @@ afterAll(() => demo.service.close());
 type Role = keyof Demo['clients'];
 
 async function send(as: Role, params: Record<string, unknown> = {}): Promise<number> {
-  const reply = await demo.clients[as].post('/messages', { type: 'stream', to: DEMO.channels.general, topic: 'edits', content: 'first words', ...params } as never);
+  const reply = await demo.clients[as].post('/messages', { type: 'stream', to: DEMO.channels.general, topic: 'edits', content: 'first words', read_by_sender: true, ...params } as never);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body['id'] as number;
 }

@@ -22,6 +22,26 @@ async function send(params: Record<string, unknown>, as: keyof Demo['clients'] =
 }
 
 describe('sending and fetching', () => {
+  it('marks a message read for its sender when asked, or by default only from the family’s own apps, by the User-Agent', async () => {
+    const { email, api_key } = demo.accounts.member;
+    /** A message sent with this User-Agent and read_by_sender (unsaid where undefined): whether the sender has it read. */
+    const readForSender = async (userAgent: string, readBySender?: boolean): Promise<boolean> => {
+      const body = new URLSearchParams({ type: 'stream', to: String(DEMO.channels.general), topic: 'read by sender', content: `from ${userAgent}` });
+      if (readBySender !== undefined) body.set('read_by_sender', String(readBySender));
+      const headers = { authorization: `Basic ${Buffer.from(`${email}:${api_key}`).toString('base64')}`, 'user-agent': userAgent };
+      const sent = (await (await fetch(`${demo.service.url}/api/v1/messages`, { method: 'POST', headers, body })).json()) as { id: number };
+      const fetched = await demo.clients.member.get('/messages', { anchor: sent.id, num_before: 0, num_after: 0 });
+      const [message] = fetched.body['messages'] as { flags: string[] }[];
+      return message!.flags.includes('read');
+    };
+    expect(await readForSender('ZulipElectron/5.12.0')).toBe(true);
+    expect(await readForSender('website')).toBe(true);
+    expect(await readForSender('TeamChatDesktop/1.0')).toBe(false);
+    expect(await readForSender('node')).toBe(false);
+    expect(await readForSender('TeamChatDesktop/1.0', true)).toBe(true);
+    expect(await readForSender('ZulipElectron/5.12.0', false)).toBe(false);
+  });
+
   it('sends a channel message that recipients receive as a message event', async () => {
     const stream = await EventStream.open(demo.service.url, demo.accounts.owner, { event_types: ['message'], apply_markdown: true });
     const id = await send({ type: 'stream', to: DEMO.channels.engineering, topic: 'events', content: 'Hello <world> & **friends**' });

@@ -46,6 +46,26 @@ describe('scheduled messages', () => {
     expect(await member.invoke('scheduled.delete', { scheduled_message_id: id })).toEqual({ ok: true, value: null });
   });
 
+  it('has a scheduled message read for its sender once sent, and a note to self unread, to remind', async () => {
+    const at = inAnHour() + 120;
+    const own = member.session.account.user_id;
+    const scheduled: number[] = [];
+    for (const message of [
+      { kind: 'channel', to: 3, topic: 'read state', content: 'To the channel' },
+      { kind: 'direct', to: [own], content: 'Note to self' },
+    ]) {
+      const created = (await member.invoke('scheduled.create', { ...message, scheduled_delivery_timestamp: at })) as { value: { value: { scheduled_message_id: number } } };
+      scheduled.push(created.value.value.scheduled_message_id);
+    }
+    sim.service.deliverDueScheduledMessages(at + 60);
+    const readForSender = (scheduled_message_id: number) =>
+      sim.service.db
+        .prepare('SELECT um.flags & 1 FROM scheduled_messages sm JOIN user_messages um ON um.message_id = sm.delivered_message_id AND um.user_id = sm.sender_id WHERE sm.scheduled_message_id = ?')
+        .pluck()
+        .get(scheduled_message_id);
+    expect(scheduled.map(readForSender)).toEqual([1, 0]);
+  });
+
   it('refuses the empty topics before sending', async () => {
     for (const topic of ['', '(no topic)']) {
       expect(await member.invoke('scheduled.create', { kind: 'channel', to: 3, topic, content: 'x', scheduled_delivery_timestamp: inAnHour() })).toMatchObject(

@@ -1,4 +1,5 @@
 // Sending and fetching messages, and checking which messages match a narrow.
+import { readBySenderByDefault } from '../http/client-name';
 import { badRequest, missingArgument } from '../http/errors';
 import type { Params } from '../http/params';
 import type { Route } from '../http/router';
@@ -24,7 +25,7 @@ export const messageRoutes: Route[] = [
     method: 'POST',
     path: '/messages',
     params: ['type', 'to', 'content', 'topic', 'read_by_sender', 'queue_id', 'local_id'],
-    handle({ sim, user, params }) {
+    handle({ sim, user, client, params }) {
       const destination = destinationFor(sim, user, params.requiredString('type'), parseTo(params), params.string('topic'));
       const content = params.requiredString('content');
       // Local echo: the sender's queue named here gets the local id back in the message event.
@@ -32,7 +33,9 @@ export const messageRoutes: Route[] = [
       const localId = params.string('local_id');
       if (queueId !== undefined && localId === undefined) throw missingArgument('local_id');
       const echo = queueId !== undefined && localId !== undefined ? { queueId, localId } : undefined;
-      const message = sendMessage(sim, user, destination, content, { client: 'API', readBySender: params.bool('read_by_sender') ?? true, ...(echo && { echo }) });
+      // Unsaid, read for the sender only from the family's own apps, as its servers decide.
+      const readBySender = params.bool('read_by_sender') ?? readBySenderByDefault(client);
+      const message = sendMessage(sim, user, destination, content, { client, readBySender, ...(echo && { echo }) });
       return { id: message.id };
     },
   },

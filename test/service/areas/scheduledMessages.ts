@@ -5,6 +5,7 @@ import type { Sim } from '../context';
 import { nowSeconds } from '../context';
 import type { ScheduledMessageRow, StreamRow, UserRow } from '../db/rows';
 import { ApiError, badRequest, resourceNotFound } from '../http/errors';
+import { readBySenderByDefault } from '../http/client-name';
 import type { Params } from '../http/params';
 import type { Route } from '../http/router';
 import { checkTopicPolicy, messageType, normalizeContent, renderContent, resolveChannel, resolveDirectRecipients, sendMessage, type Destination } from '../messaging/send';
@@ -67,28 +68,33 @@ export const scheduledMessageRoutes: Route[] = [
     method: 'POST',
     path: '/scheduled_messages',
     params: ['type', 'to', 'content', 'topic', 'scheduled_delivery_timestamp', 'read_by_sender'],
-    handle({ sim, user, params }) {
+    handle({ sim, user, client, params }) {
       const type = messageType(params.requiredString('type'));
       const to = params.requiredJson('to');
       let streamId: number | null = null;
       let toUserIds: string | null = null;
       let topic = '';
+      let toSelf = false;
       if (type === 'stream') {
         const stream = resolveChannel(sim, user, to);
         streamId = stream.stream_id;
         topic = channelTopic(sim, params, stream);
       } else {
-        toUserIds = JSON.stringify(resolveDirectRecipients(sim, to));
+        const recipients = resolveDirectRecipients(sim, to);
+        toUserIds = JSON.stringify(recipients);
+        toSelf = recipients.every((id) => id === user.user_id);
       }
       const content = normalizeContent(params.requiredString('content'));
       const timestamp = futureTimestamp(params);
-      const readBySender = params.bool('read_by_sender');
+      // Unsaid, read for the sender when sent from one of the family's own apps, a note to self
+      // excepted (it stays unread, to remind), as the family's servers decide it.
+      const readBySender = params.bool('read_by_sender') ?? (readBySenderByDefault(client) && !toSelf);
       const { lastInsertRowid } = sim.db
         .prepare(
           `INSERT INTO scheduled_messages (sender_id, type, stream_id, to_user_ids, topic, content, rendered_content, scheduled_delivery_timestamp, read_by_sender)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(user.user_id, type, streamId, toUserIds, topic, content, renderContent(sim, content), timestamp, readBySender === undefined ? null : Number(readBySender));
+        .run(user.user_id, type, streamId, toUserIds, topic, content, renderContent(sim, content), timestamp, Number(readBySender));
       const row = load(sim, Number(lastInsertRowid));
       sim.queues.publish([user.user_id], { type: 'scheduled_messages', op: 'add', scheduled_messages: [scheduledRecord(row)] });
       return { scheduled_message_id: row.scheduled_message_id };

@@ -18,6 +18,8 @@ export interface UploadedFile {
 
 export interface PublicRequest {
   sim: Sim;
+  /** The client's name, from the User-Agent (http/client-name.ts). */
+  client: string;
   params: Params;
   files: readonly UploadedFile[];
   path: PathParams;

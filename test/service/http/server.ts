@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Sim } from '../context';
 import type { UserRow } from '../db/rows';
 import { authenticate } from './auth';
+import { clientName } from './client-name';
 import { serveFile, type ServedFile } from './files';
 import { ApiError, badRequest, fileTooLarge, rateLimitHit } from './errors';
 import { Params } from './params';
@@ -74,7 +75,7 @@ export function createHttpServer(sim: Sim, router: Router, control: ControlHandl
       res.on('close', () => {
         if (!res.writableFinished) aborted.abort();
       });
-      const base = { sim, params, files, path: match.path, signal: aborted.signal };
+      const base = { sim, client: clientName(req.headers['user-agent']), params, files, path: match.path, signal: aborted.signal };
       const { route } = match;
       let answer: Answer;
       if (route.auth === 'none') {
