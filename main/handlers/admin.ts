@@ -15,7 +15,7 @@ import { groupsOfUser } from '../store/group-settings';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
 import { allRecords, getRecord, storedRecord } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
-import { alertWordsOf, realmValue, twentyFourHourTime } from '../store/realm';
+import { alertWordsOf, mutedUserIdsOf, realmValue, twentyFourHourTime } from '../store/realm';
 import { activeOwnerIds, userById } from '../store/users';
 import type { MirrorDatabase } from '../store/database';
 import type { CoreContext } from './context';
@@ -89,6 +89,7 @@ export function adminHandlers(
         timezone: user?.timezone ?? '',
         twenty_four_hour_time: twentyFourHourTime(db),
         alert_words: alertWordsOf(db),
+        muted_user_ids: mutedUserIdsOf(db),
         group_ids: groupsOfUser(db, account.user_id),
         feature_level: client.featureLevel ?? null,
         dialect: client.dialect ?? null,

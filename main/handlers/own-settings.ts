@@ -1,16 +1,16 @@
 // The user's own status, display settings and alert words: on the server (waiting in the outbox
 // offline), then in the mirror at once (the status beside their name everywhere, the time format in
 // every time shown, the alert words in Settings), before the server's event confirms it. A refusal
-// leaves them as they were.
+// leaves them as they were. Muting someone needs the connection, then shows at once too.
 import type { UpdateOwnStatusParams } from '../../shared/api/operations';
 import type { Deferred } from '../../shared/outbox-records';
 import { withAlertWords, withoutAlertWords } from '../../shared/alert-words';
-import { alertWordsOf, setAlertWords, setUserSettings } from '../store/realm';
+import { alertWordsOf, setAlertWords, setMuted, setUserSettings } from '../store/realm';
 import { setUserStatus } from '../store/users';
 import type { CoreContext } from './context';
 import type { AreaHandlers } from './dispatch';
 
-export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setStatus' | 'me.setTimeFormat' | 'me.addAlertWord' | 'me.removeAlertWord'> {
+export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setStatus' | 'me.setTimeFormat' | 'me.addAlertWord' | 'me.removeAlertWord' | 'me.setMuted'> {
   return {
     'me.setStatus': async ({ status_text, emoji }) => {
       const session = context.activeSession();
@@ -28,6 +28,13 @@ export function ownSettingsHandlers(context: CoreContext): AreaHandlers<'me.setS
     },
     'me.addAlertWord': ({ word }) => changeAlertWords(context, 'addAlertWords', word),
     'me.removeAlertWord': ({ word }) => changeAlertWords(context, 'removeAlertWords', word),
+    'me.setMuted': async ({ user_id, muted }) => {
+      const session = context.activeSession();
+      session.requireOnline(muted ? 'Muting someone' : 'Unmuting someone');
+      await session.client.call(muted ? 'muteUser' : 'unmuteUser', { muted_user_id: user_id });
+      session.write((db, changes) => setMuted(db, user_id, muted, Date.now(), changes));
+      return null;
+    },
   };
 }
 

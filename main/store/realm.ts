@@ -4,6 +4,7 @@ import type { EventHandlers } from './event-handlers';
 import { z } from 'zod';
 import { jsonColumn, reader, writer } from './statements';
 import { emptyTopicName } from '../../shared/conversation-title';
+import { mutedUserSchema, type MutedUser } from '../../shared/api/muted-users';
 
 const realmRow = z.object({ key: z.string(), json: z.string() });
 
@@ -67,6 +68,26 @@ export function setAlertWords(db: MirrorDatabase, alert_words: readonly string[]
   changes.add('realm', 'alert_words');
 }
 
+/** The users this one muted, as the last registration or muted_users event listed them (none when neither has). */
+function mutedUsersOf(db: ReadOnlyMirror): MutedUser[] {
+  return z.array(mutedUserSchema).safeParse(realmValue(db, 'muted_users')).data ?? [];
+}
+
+export function mutedUserIdsOf(db: ReadOnlyMirror): number[] {
+  return mutedUsersOf(db).map((muted) => muted.id);
+}
+
+/** The server took a mute or an unmute: the mirror has it at once, before its muted_users event says the same. */
+export function setMuted(db: MirrorDatabase, user_id: number, muted: boolean, now: number, changes: ChangeSink): void {
+  const others = mutedUsersOf(db).filter((entry) => entry.id !== user_id);
+  setMutedUsers(db, muted ? [...others, { id: user_id, timestamp: Math.floor(now / 1000) }] : others, changes);
+}
+
+function setMutedUsers(db: MirrorDatabase, muted_users: readonly MutedUser[], changes: ChangeSink): void {
+  setRealmValues(db, { muted_users });
+  changes.add('realm', 'muted_users');
+}
+
 /** The user's own settings changed here, in the mirror before the server's user_settings event confirms them. */
 export function setUserSettings(db: MirrorDatabase, values: Record<string, unknown>, changes: ChangeSink): void {
   mergeUserSettings(db, values);
@@ -95,7 +116,7 @@ export function uploadLimitMib(db: MirrorDatabase): number | undefined {
 }
 
 export const realmEvents: EventHandlers<
-  'realm' | 'alert_words' | 'update_display_settings' | 'update_global_notifications' | 'user_settings' | 'restart'
+  'realm' | 'alert_words' | 'muted_users' | 'update_display_settings' | 'update_global_notifications' | 'user_settings' | 'restart'
 > = {
   realm: (db, event, changes) => {
     // Registration names organization settings realm_<name>; the mirror keeps its names.
@@ -105,6 +126,7 @@ export const realmEvents: EventHandlers<
     changes.add('realm', ...Object.keys(renamed));
   },
   alert_words: (db, event, changes) => setAlertWords(db, event.alert_words, changes),
+  muted_users: (db, event, changes) => setMutedUsers(db, event.muted_users, changes),
   update_display_settings: (db, event, changes) => {
     mergeUserSettings(db, { [event.setting_name]: event.setting });
     changes.add('realm', 'user_settings');

@@ -29,6 +29,7 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
     'scheduled_messages',
     'user_topic',
     'alert_words',
+    'muted_users',
     'user_settings',
     // These two bring unread_msgs: every unread conversation, cached or not.
     'message',

@@ -30,6 +30,7 @@ import {
   userStatusSchema,
   messageSchema,
 } from './record-schemas';
+import { mutedUserSchema, type MutedUser } from './muted-users';
 import { presenceEventSchema } from './presence';
 import { quickProblem } from './quick-check';
 
@@ -334,6 +335,12 @@ export interface AlertWordsEvent extends EventBase {
   alert_words: string[];
 }
 
+/** The whole list of users this one muted, after a change (the family's, not in the spec). */
+export interface MutedUsersEvent extends EventBase {
+  type: 'muted_users';
+  muted_users: MutedUser[];
+}
+
 /** Deprecated since feature level 89, replaced by user_settings update. */
 export interface UpdateDisplaySettingsEvent extends EventBase {
   type: 'update_display_settings';
@@ -405,6 +412,7 @@ export type KnownEvent =
   | UserStatusEvent
   | PresenceEvent
   | AlertWordsEvent
+  | MutedUsersEvent
   | UpdateDisplaySettingsEvent
   | UpdateGlobalNotificationsEvent
   | UserSettingsUpdateEvent
@@ -441,6 +449,7 @@ export const KNOWN_EVENTS: { readonly [T in KnownEvent['type']]: readonly string
   user_status: null,
   presence: null,
   alert_words: null,
+  muted_users: null,
   update_display_settings: null,
   update_global_notifications: null,
   user_settings: ['update'],
@@ -543,6 +552,7 @@ const EVENT_FIELDS = {
   user_status: userStatusSchema.extend({ user_id: recordId }),
   presence: presenceEventSchema,
   alert_words: z.looseObject({ alert_words: z.array(z.string()) }),
+  muted_users: z.looseObject({ muted_users: z.array(mutedUserSchema) }),
   update_display_settings: z.looseObject({ setting_name: z.string(), setting: anyValue }),
   update_global_notifications: z.looseObject({ notification_name: z.string(), setting: anyValue }),
   user_settings: { update: z.looseObject({ property: z.string(), value: anyValue }) },

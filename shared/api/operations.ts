@@ -216,6 +216,11 @@ export interface ReactivateUserParams {
   user_id: number;
 }
 
+/** The family's muting (not in the spec): the user whose messages are to show hidden, or no longer. */
+export interface MuteUserParams {
+  muted_user_id: number;
+}
+
 /** The reference's PATCH /users/{user_id}, as bulk jobs use it: the role (100 owner … 600 guest), custom profile field values. */
 export interface UpdateUserParams {
   user_id: number;
@@ -410,6 +415,8 @@ export interface Operations {
   getInvites: { params: Empty; result: { invites: Invite[] } };
   revokeInviteLink: { params: RevokeInviteLinkParams; result: Empty };
   reactivateUser: { params: ReactivateUserParams; result: Empty };
+  muteUser: { params: MuteUserParams; result: Empty };
+  unmuteUser: { params: MuteUserParams; result: Empty };
   updateUser: { params: UpdateUserParams; result: Empty };
   /** Per user id (as a string), the names of the channels subscribed to now, and of those already subscribed to. */
   subscribe: { params: SubscribeParams; result: { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> } };

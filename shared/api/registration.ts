@@ -30,6 +30,7 @@ import {
   userStatusSchema,
 } from './record-schemas';
 import { quickProblem } from './quick-check';
+import { mutedUserSchema, type MutedUser } from './muted-users';
 import { unreadMessagesSchema, type UnreadMessages } from './unread';
 
 export interface ClientCapabilities {
@@ -101,6 +102,8 @@ export interface RegisterQueueResult extends RegistrationContext, OpenRecord {
   /** When the server read `presences`. */
   server_timestamp?: number;
   alert_words?: string[];
+  /** The users this one muted (the family's, not in the spec): their messages show hidden. */
+  muted_users?: MutedUser[];
   unread_msgs?: UnreadMessages;
 }
 
@@ -159,6 +162,7 @@ const registrationSchema = z.looseObject({
   presence_last_update_id: z.number().int().optional(),
   server_timestamp: z.number().optional(),
   alert_words: z.array(z.string()).optional(),
+  muted_users: z.array(mutedUserSchema).optional(),
   unread_msgs: unreadMessagesSchema.optional(),
   realm_date_created: z.number().optional(),
   user_id: recordId.optional(),

@@ -22,6 +22,8 @@ export interface MeView {
   twenty_four_hour_time: boolean | null;
   /** Words or phrases whose every use notifies the user and is highlighted, as a mention is (shared/alert-words.ts). */
   alert_words: string[];
+  /** The people the user muted (on any of their devices): their messages show hidden until asked for. */
+  muted_user_ids: number[];
   /** The groups the user is in (directly, through subgroups, or by role): mentions of them mention the user. */
   group_ids: number[];
   /** undefined until the server has told it (calls are then not refused for it). */

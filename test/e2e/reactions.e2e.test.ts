@@ -331,6 +331,38 @@ describe('a sender’s card', () => {
   });
 });
 
+describe('muting a sender', () => {
+  it('from their card: their messages show hidden, later ones arrive read, one is shown on asking, and unmuting shows them all', async () => {
+    const { page } = member;
+    // A word of the member's first, so that the admin's next message heads a group with his name.
+    await messageIn(page, await post(memberAccount, 'Between us')).waitFor();
+    const said = await post(adminAccount, 'A word from someone about to be muted');
+    const sender = () => messageIn(page, said).getByTestId('sender');
+    await sender().click();
+    await messageIn(page, said).getByTestId('person-card').getByTestId('mute-person').click();
+    await expect.poll(() => messageIn(page, said).getByTestId('muted-note').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await sender().textContent()).toBe('Muted user');
+    expect(await messageIn(page, said).textContent()).not.toContain('about to be muted');
+
+    const later = await post(adminAccount, 'Another word, after the mute');
+    await messageIn(page, later).getByTestId('muted-note').waitFor();
+    expect(await messageIn(page, later).getAttribute('data-unread')).toBeNull();
+    await screenshot(page, 'muted-sender');
+    expect(await seriousViolations(page)).toEqual([]);
+    await messageIn(page, later).getByTestId('reveal').click();
+    await expect.poll(() => messageIn(page, later).textContent()).toContain('Another word, after the mute');
+
+    await sender().click();
+    const card = messageIn(page, said).getByTestId('person-card');
+    expect(await card.getByTestId('mute-person').textContent()).toBe('Unmute');
+    await card.getByTestId('mute-person').click();
+    await expect.poll(() => page.getByTestId('muted-note').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await messageIn(page, said).textContent()).toContain('about to be muted');
+  });
+});
+
 describe('read receipts', () => {
   /** Calls the simulator as `account`, as another client of the organization would. */
   async function api(account: ServiceAccount, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {

@@ -197,6 +197,32 @@ describe('against a real server', () => {
     expect((await app.call('unread.counts', undefined)).conversations.some((c) => c.conversation === conversation)).toBe(false);
   });
 
+  it('mutes someone: their unread goes read on the server and in the app, later messages arrive read; and unmutes', async () => {
+    const topic = marker('muted');
+    const conversation = channelTopicConversation(VERONA, topic);
+    const hamletId = account('hamlet@zulip.com').user_id;
+    const unreadHere = async () => (await app.call('unread.counts', undefined)).conversations.find((c) => c.conversation === conversation)?.unread ?? 0;
+    await hamletSays(topic, 'before the mute');
+    await until(async () => (await unreadHere()) === 1, 'the message unread');
+
+    await app.call('me.setMuted', { user_id: hamletId, muted: true });
+    expect((await app.call('me.get', undefined)).muted_user_ids).toContain(hamletId);
+    await until(async () => (await unreadHere()) === 0, 'the muted sender’s message read');
+    const later = await hamletSays(topic, 'after the mute');
+    await until(async () => (await cached(conversation)).some((m) => m.id === later), 'the later message in the mirror');
+    expect((await cached(conversation)).find((m) => m.id === later)?.flags).toContain('read');
+    const onServer = await asIago().messages([
+      { operator: 'channel', operand: VERONA },
+      { operator: 'topic', operand: topic },
+    ]);
+    expect(onServer.map((m) => m.flags.includes('read'))).toEqual([true, true]);
+
+    await app.call('me.setMuted', { user_id: hamletId, muted: false });
+    expect((await app.call('me.get', undefined)).muted_user_ids).not.toContain(hamletId);
+    await hamletSays(topic, 'after the unmute');
+    await until(async () => (await unreadHere()) === 1, 'the next message unread');
+  });
+
   it('writes in general chat (the empty topic) where the channel takes it, and reads it back under that topic', async () => {
     const { channels } = await app.call('sidebar.channels', undefined);
     expect(channels.find((channel) => channel.stream_id === VERONA)?.empty_topic).toBe('allowed');

@@ -11,6 +11,7 @@ import { messageEditRoutes } from './areas/messageEdits';
 import { messageHistoryRoutes } from './areas/messageHistory';
 import { readReceiptRoutes } from './areas/readReceipts';
 import { messageRoutes } from './areas/messages';
+import { mutedUserRoutes } from './areas/mutedUsers';
 import { presenceRoutes } from './areas/presence';
 import { profileFieldRoutes } from './areas/profileFields';
 import { pushRoutes } from './areas/push';
@@ -38,6 +39,7 @@ export const routes: readonly Route[] = [
   ...userTopicRoutes,
   ...userSettingsRoutes,
   ...alertWordRoutes,
+  ...mutedUserRoutes,
   ...channelRoutes,
   ...subscriptionRoutes,
   ...channelFolderRoutes,

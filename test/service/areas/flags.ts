@@ -35,7 +35,7 @@ interface Outcome {
 }
 
 /** Applies the change to the user's rows in one transaction and tells the user's queues what changed. */
-function changeFlags(sim: Sim, user: UserRow, messages: readonly MessageRow[], { op, flag }: FlagChange, all = false): Outcome {
+export function changeFlags(sim: Sim, user: UserRow, messages: readonly MessageRow[], { op, flag }: FlagChange, all = false): Outcome {
   const bit = FLAG[flag];
   const changed: number[] = [];
   const skippedChannels = new Set<number>();

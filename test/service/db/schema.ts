@@ -250,6 +250,14 @@ CREATE TABLE saved_snippets (
 );
 
 -- Each user's alert words (areas/alertWords.ts); id keeps the order they were added in.
+CREATE TABLE muted_users (
+  user_id INTEGER NOT NULL,
+  muted_user_id INTEGER NOT NULL,
+  timestamp INTEGER NOT NULL,
+  PRIMARY KEY (user_id, muted_user_id)
+);
+CREATE INDEX muted_users_muted ON muted_users (muted_user_id);
+
 CREATE TABLE alert_words (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id INTEGER NOT NULL,

@@ -6,6 +6,7 @@ import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../area
 import { linkifiersFor } from '../areas/linkifiers';
 import { MESSAGE_EDITING } from '../areas/messageEdits';
 import { MESSAGE_MOVING } from '../areas/messageMoves';
+import { mutedUsers } from '../areas/mutedUsers';
 import { FIELD_TYPE_NAMES, profileFieldRecords } from '../areas/profileFields';
 import { savedSnippetRecord } from '../areas/savedSnippets';
 import { scheduledRecord } from '../areas/scheduledMessages';
@@ -77,6 +78,7 @@ export function initialState(sim: Sim, request: RegisterRequest): State {
   if (wants('realm_emoji')) state['realm_emoji'] = realmEmoji(sim);
   if (wants('user_settings')) state['user_settings'] = userSettings(request.user);
   if (wants('alert_words')) state['alert_words'] = alertWordsOf(sim.db, request.user.user_id);
+  if (wants('muted_users')) state['muted_users'] = mutedUsers(sim, request.user.user_id);
   if (wants('realm')) Object.assign(state, realm(sim));
   return state;
 }

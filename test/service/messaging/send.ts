@@ -12,6 +12,7 @@ import { renderMessage, type Mentions, type Rendered } from '../render';
 import { storeSubmessage } from '../submessages/store';
 import { widgetContent } from '../submessages/widget';
 import { messageTopic } from '../topics';
+import { mutedBy } from '../areas/mutedUsers';
 import { contentFlags } from './contentFlags';
 import { renderContext } from './renderContext';
 
@@ -164,6 +165,8 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
 function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, recipients: number[], mentions: Mentions, readBySender: boolean): Map<number, number> {
   const flags = contentFlags(sim.db, row, mentions, recipients);
   if (readBySender) flags.set(sender.user_id, (flags.get(sender.user_id) ?? 0) | FLAG.read);
+  // Those who muted the sender receive it read, as real servers send it.
+  for (const user_id of mutedBy(sim, sender.user_id)) if (recipients.includes(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
   return flags;
 }
 
