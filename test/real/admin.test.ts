@@ -23,6 +23,11 @@ async function userIdOf(email: string): Promise<number> {
   return found.user.user_id;
 }
 
+/** The roles the app's directory shows, from its mirror (the server's events bring them). */
+async function mirrorRoles(ids: number[]): Promise<(number | undefined)[]> {
+  return Promise.all(ids.map(async (user_id) => (await app.call('users.profile', { user_id }))?.user.role));
+}
+
 /** Starts a planned job and waits until it has run (finished, or stopped where it had to). */
 async function run(job_id: number) {
   await app.call('bulk.start', { job_id });
@@ -49,11 +54,13 @@ describe('bulk administration against a real server', () => {
       ['done', null],
     ]);
     expect(await Promise.all(ids.map(async (id) => (await serverUser(id)).role))).toEqual([300, 300]);
+    await until(async () => (await mirrorRoles(ids)).every((role) => role === 300), 'the new roles in the directory');
 
     const undo = await app.call('bulk.planUndo', { job_id: plan.job!.job_id });
     expect(undo.blocked).toBeNull();
     await run(undo.job!.job_id);
     expect(await Promise.all(ids.map(async (id) => (await serverUser(id)).role))).toEqual(before);
+    await until(async () => JSON.stringify(await mirrorRoles(ids)) === JSON.stringify(before), 'the roles back in the directory');
   });
 
   it('deactivates a member with a note and brings them back', async () => {
