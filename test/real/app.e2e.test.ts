@@ -10,7 +10,9 @@ import { checkScreen } from '../e2e/a11y';
 import { launchChromium, openView, startApp, tempDir, waitFor, type RunningApp } from '../e2e/harness';
 import { account, Bare, marker, realServer } from './harness';
 import { forgetKeychainService } from '../support/keychain';
-import { redPng } from '../support/png';
+import { pngBytes } from '../service/uploads/png';
+
+const RED = [255, 0, 0] as const;
 
 let browser: Browser;
 let app: RunningApp;
@@ -84,7 +86,7 @@ it('attaches an image and a file in a new topic, sends them, and shows the image
   await page
     .getByTestId('attach-input')
     .setInputFiles([
-      { name: 'mock-up.png', mimeType: 'image/png', buffer: redPng(320, 200) },
+      { name: 'mock-up.png', mimeType: 'image/png', buffer: pngBytes(320, 200, RED) },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first point\nsecond point\n') },
     ]);
   for (const name of ['mock-up.png', 'notes.txt']) {

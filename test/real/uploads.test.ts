@@ -8,8 +8,10 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { channelTopicConversation } from '../../shared/conversation';
 import { stagedPlaceholder } from '../../shared/staged-links';
-import { redPng } from '../support/png';
+import { pngBytes } from '../service/uploads/png';
 import { account, Bare, marker, openApp, realServer, signIn, until, type RealApp } from './harness';
+
+const RED = [255, 0, 0] as const;
 
 const VERONA = 3;
 let app: RealApp;
@@ -23,7 +25,7 @@ afterAll(() => app.close());
 it('shows an image another user shared: its thumbnail and the file, fetched by main with the key', async () => {
   const hamlet = account('hamlet@zulip.com');
   const form = new FormData();
-  form.append('filename', new Blob([new Uint8Array(redPng(64, 48))], { type: 'image/png' }), 'red.png');
+  form.append('filename', new Blob([new Uint8Array(pngBytes(64, 48, RED))], { type: 'image/png' }), 'red.png');
   const uploaded: unknown = await fetch(`${realServer().url}/api/v1/user_uploads`, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${hamlet.email}:${hamlet.api_key}`).toString('base64')}` },
@@ -52,7 +54,7 @@ it('shows an image another user shared: its thumbnail and the file, fetched by m
   const chunks: Uint8Array[] = [];
   if (full.body instanceof Uint8Array) chunks.push(full.body);
   else for await (const chunk of full.body) chunks.push(chunk);
-  expect(Buffer.concat(chunks)).toEqual(redPng(64, 48));
+  expect(Buffer.concat(chunks)).toEqual(pngBytes(64, 48, RED));
 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -87,7 +89,7 @@ async function receivedByHamlet(topic: string): Promise<{ content: string; file:
 }
 
 it('shares a file its user attaches: uploaded, linked in the message, and the other user gets its bytes', async () => {
-  const bytes = redPng(32, 24);
+  const bytes = pngBytes(32, 24, RED);
   const staged_id = await stage('red square.png', 'image/png', bytes);
   const uploaded = await app.call('files.upload', { staged_id });
   expect(uploaded.url).toMatch(/^\/user_uploads\/.+\.png$/);
