@@ -10,6 +10,7 @@ import type { Route } from '../http/router';
 import { FLAG } from '../records/message';
 import { changeFlags } from './flags';
 
+/** Whom this user muted, and when, as the registration and the event list them. */
 export function mutedUsers(sim: Sim, user_id: number): { id: number; timestamp: number }[] {
   return sim.db.prepare('SELECT muted_user_id AS id, timestamp FROM muted_users WHERE user_id = ? ORDER BY timestamp, muted_user_id').all(user_id) as {
     id: number;
@@ -26,7 +27,7 @@ function isMuted(sim: Sim, user: UserRow, muted_user_id: number): boolean {
   return sim.db.prepare('SELECT 1 FROM muted_users WHERE user_id = ? AND muted_user_id = ?').get(user.user_id, muted_user_id) !== undefined;
 }
 
-function mutedUserOf(sim: Sim, user: UserRow, id: string): UserRow {
+function mutedUserOf(sim: Sim, id: string): UserRow {
   const target = getUser(sim.db, Number(id));
   if (target === undefined) throw badRequest('No such user');
   return target;
@@ -43,7 +44,7 @@ export const mutedUserRoutes: Route[] = [
     params: [],
     handle({ sim, user, path }) {
       if (Number(path.string('muted_user_id')) === user.user_id) throw badRequest('Cannot mute self');
-      const muted = mutedUserOf(sim, user, path.string('muted_user_id'));
+      const muted = mutedUserOf(sim, path.string('muted_user_id'));
       if (isMuted(sim, user, muted.user_id)) throw badRequest('User already muted');
       sim.db.prepare('INSERT INTO muted_users (user_id, muted_user_id, timestamp) VALUES (?, ?, ?)').run(user.user_id, muted.user_id, nowSeconds());
       const unread = sim.db
@@ -59,7 +60,7 @@ export const mutedUserRoutes: Route[] = [
     path: '/users/me/muted_users/{muted_user_id}',
     params: [],
     handle({ sim, user, path }) {
-      const muted = mutedUserOf(sim, user, path.string('muted_user_id'));
+      const muted = mutedUserOf(sim, path.string('muted_user_id'));
       if (!isMuted(sim, user, muted.user_id)) throw badRequest('User is not muted');
       sim.db.prepare('DELETE FROM muted_users WHERE user_id = ? AND muted_user_id = ?').run(user.user_id, muted.user_id);
       publish(sim, user);
