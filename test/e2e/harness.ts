@@ -155,7 +155,6 @@ export async function openView(page: Page, label: string): Promise<void> {
   await viewButton(page, label).click();
 }
 
-/** Opens a part of the Organization area (administrators and owners): Directory, Administration or Bulk. */
 /** Signs the world's app in (by its core, as a saved account would be), reloads the page and waits until it is online. */
 export async function signInWorld(world: World, account: { email: string; api_key: string }, server_url = world.service.url): Promise<void> {
   await world.app.core.handlers['accounts.signIn']({ server_url, email: account.email, api_key: account.api_key });

@@ -66,6 +66,8 @@ export class Feed {
     if (!this.#readingPrevented) void this.flag(ids, 'read', true);
   });
   readonly #stop: () => void;
+  /** Both opening pages shown (or refused): rereads wait for it (see #reread). */
+  readonly #opened: Promise<void>;
   readonly source: FeedSource;
 
   constructor(
@@ -77,7 +79,7 @@ export class Feed {
     this.#account = account;
     this.rows = $derived(feedLayout(this.messages, { timeZone: account.timeZone.zone, now: account.messageActions.now, newFrom: this.newFrom }));
     this.source = opening.source;
-    void this.#open(opening);
+    this.#opened = this.#open(opening);
     this.#stop = this.#account.changes.on((changes) => this.#noticed(changes));
   }
 
@@ -151,6 +153,10 @@ export class Feed {
 
   /** The whole window again, from the mirror: after a registration replaced it, a burst too large for an update, or a change of which messages belong. */
   async #reread(): Promise<void> {
+    // Asked before the server's opening page is in, the reread would drop that page and with it
+    // whether the window reaches the feed's oldest message; a message that comes to belong, older
+    // than those shown (starred again), would then never show.
+    await this.#opened;
     const asked = ++this.#windowReads;
     try {
       const page = await this.source.page({ limit: Math.min(WINDOW_MAX, Math.max(PAGE, this.messages.length)), cached: true });
