@@ -4,8 +4,8 @@
 // summary instead of the command that made it.
 import { z } from 'zod';
 import { emojiPresentation } from '../../shared/emoji/unicode';
-import { widgetOf, widgetSubmessageSchema, type WidgetSubmessage } from '../../shared/widgets/submessages';
-import { widgetSummary } from '../../shared/widgets/summary';
+import { widgetSubmessageSchema, type WidgetSubmessage } from '../../shared/widgets/submessages';
+import { widgetSummaryOf } from '../../shared/widgets/summary';
 import { htmlText } from './search-index';
 
 /** A Unicode emoji as the server renders it: `<span ... class="emoji emoji-1f389" ...>:tada:</span>`. */
@@ -26,8 +26,7 @@ export function previewText(html: string): string {
 
 /** The line that previews a message: its widget's summary where it has one, else its text. */
 export function messagePreview(message: { html: string; sender_id: number; submessages: readonly WidgetSubmessage[] }): string {
-  const widget = widgetOf(message);
-  return widget ? widgetSummary(widget) : previewText(message.html);
+  return widgetSummaryOf(message) ?? previewText(message.html);
 }
 
 const storedSubmessages = z.array(widgetSubmessageSchema);
