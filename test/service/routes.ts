@@ -12,6 +12,7 @@ import { messageHistoryRoutes } from './areas/messageHistory';
 import { readReceiptRoutes } from './areas/readReceipts';
 import { messageRoutes } from './areas/messages';
 import { mutedUserRoutes } from './areas/mutedUsers';
+import { channelTopicRoutes } from './areas/channelTopics';
 import { presenceRoutes } from './areas/presence';
 import { profileFieldRoutes } from './areas/profileFields';
 import { pushRoutes } from './areas/push';
@@ -40,6 +41,7 @@ export const routes: readonly Route[] = [
   ...userSettingsRoutes,
   ...alertWordRoutes,
   ...mutedUserRoutes,
+  ...channelTopicRoutes,
   ...channelRoutes,
   ...subscriptionRoutes,
   ...channelFolderRoutes,
