@@ -16,6 +16,8 @@ export type MirrorKind =
   | 'custom_profile_fields'
   | 'linkifiers'
   | 'user_topics'
+  /** A channel's topics as its server listed them, by stream_id. */
+  | 'topic_history'
   /** Cached messages, by id: new, edited, flagged, reacted to, moved or deleted. */
   | 'messages'
   /** Unread counts (the sidebar, the Inbox, the badge): one key, 'counts'. */

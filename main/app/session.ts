@@ -26,6 +26,7 @@ import { PollSpacing } from '../sync/poll-spacing';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
+import { TopicHistoryFetch } from '../sync/topic-history-fetch';
 import { UnreadFetch } from '../sync/unread-fetch';
 import { endSnapshotWorkers, workerSnapshot } from '../sync/worker-snapshot';
 import type { ServedFile } from './core';
@@ -116,6 +117,8 @@ export class AccountSession {
   readonly bulkJobs: JobRunner;
   /** Brings the messages of unread conversations not cached yet, each time sync comes online. */
   readonly unreadFetch: UnreadFetch;
+  /** Brings a channel's old topics, once a session, the first time they are read online. */
+  readonly topicHistory: TopicHistoryFetch;
   readonly #logger: Logger;
   /** The account's credentials for its server's images, from the one keychain read that made this session. */
   readonly #authorization: string;
@@ -225,6 +228,7 @@ export class AccountSession {
     });
     this.deferrable = new DeferrableCalls({ db: this.db, write: this.write, client: this.client, online });
     this.unreadFetch = new UnreadFetch({ db: this.db, write: this.write, client: this.client, logger: options.logger });
+    this.topicHistory = new TopicHistoryFetch({ write: this.write, client: this.client, online, logger: options.logger });
     this.downloads = new Downloads({ ...this.#accountServer(), saveDialog: options.saveDialog });
     this.presence = new PresenceReports({ db: this.db, write: this.write, client: this.client, online, focused: options.focused ?? (() => false), logger: options.logger });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
@@ -385,6 +389,7 @@ export class AccountSession {
     await this.engine.stop();
     await endSnapshotWorkers(this.db.name);
     await this.unreadFetch.dispose();
+    await this.topicHistory.dispose();
     this.bulkJobs.dispose();
     this.presence.dispose();
     await this.outbox.close();

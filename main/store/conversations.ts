@@ -1,7 +1,8 @@
 // Conversations as the mirror knows them: cached messages grouped by conversation key, and for the
-// sidebar the conversations known from their unread messages alone too; Recent conversations pages
+// sidebar the conversations known from their unread messages alone (and a channel's topics from the
+// server's topic history) too; Recent conversations pages
 // through the cached ones with their latest senders.
-import { channelKeyPrefix, DIRECT_KEY_PREFIX, parseConversation } from '../../shared/conversation';
+import { channelKeyPrefix, channelTopicConversation, DIRECT_KEY_PREFIX, parseConversation } from '../../shared/conversation';
 import { conversationTitle, directTitle, type ConversationNames } from '../../shared/conversation-title';
 import { RECENT_PARTICIPANTS, type RecentConversation, type RecentPage } from '../../shared/recent';
 import type { SidebarDirect, SidebarTopic } from '../../shared/sidebar';
@@ -13,6 +14,7 @@ import { topicPreferences } from './personal';
 import { getRecord } from './keyed-table';
 import { emptyTopicOf } from './realm';
 import { reader } from './statements';
+import { topicHistory } from './topic-history';
 import { notMutedCondition } from './topic-visibility';
 import { userName } from './users';
 
@@ -73,14 +75,27 @@ function conversationsByPrefix(db: ReadOnlyMirror, prefix: string, limit: number
   ).all(pattern, pattern, limit);
 }
 
-/** A channel's topics the mirror knows of (cached or unread), newest first, with the user's preference. */
+/**
+ * A channel's topics the mirror knows of (cached, unread, or in the server's topic history), newest
+ * first, with the user's preference. A topic cached under another case is the cached one.
+ */
 export function channelTopics(db: ReadOnlyMirror, stream_id: number, limit: number): SidebarTopic[] {
   const policies = new Map(topicPreferences(db, stream_id).map((p) => [p.topic_name, p.visibility_policy]));
-  return conversationsByPrefix(db, channelKeyPrefix(stream_id), limit).flatMap(({ conversation, last_message_id }) => {
+  const known = new Map<string, { topic: string; conversation: ConversationKey; last_message_id: number }>();
+  for (const { conversation, last_message_id } of conversationsByPrefix(db, channelKeyPrefix(stream_id), limit)) {
     const target = parseConversation(conversation);
-    if (target?.kind !== 'channel') return [];
-    return [{ topic: target.topic, conversation, last_message_id, visibility_policy: policies.get(target.topic) ?? 0 }];
-  });
+    if (target?.kind === 'channel') known.set(target.topic.toLowerCase(), { topic: target.topic, conversation, last_message_id });
+  }
+  // Each list holds its newest `limit`, so the newest `limit` of both are among them.
+  for (const { topic, max_id } of topicHistory(db, stream_id, limit)) {
+    const cached = known.get(topic.toLowerCase());
+    if (cached) cached.last_message_id = Math.max(cached.last_message_id, max_id);
+    else known.set(topic.toLowerCase(), { topic, conversation: channelTopicConversation(stream_id, topic), last_message_id: max_id });
+  }
+  return [...known.values()]
+    .sort((a, b) => b.last_message_id - a.last_message_id)
+    .slice(0, limit)
+    .map((entry) => ({ ...entry, visibility_policy: policies.get(entry.topic) ?? 0 }));
 }
 
 /** The direct-message conversations the mirror knows of, newest first, named by the others in them. */

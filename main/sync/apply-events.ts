@@ -8,6 +8,7 @@ import { messageEvents } from '../store/messages';
 import { personalEvents } from '../store/personal';
 import { presenceEvents } from '../store/presence';
 import { realmEvents } from '../store/realm';
+import { topicHistoryEvents } from '../store/topic-history';
 import { unreadEvents } from '../store/unread-events';
 import { userEvents } from '../store/users';
 import { ChangeCollector } from '../store/changes';
@@ -16,7 +17,7 @@ import { ChangeCollector } from '../store/changes';
  * Each event type to the handlers of the store modules it concerns: the unread state after the
  * messages it reads. Typing and heartbeats change nothing in the mirror and have none.
  */
-export const MIRROR_EVENTS = new EventTable([userEvents, presenceEvents, channelEvents, personalEvents, messageEvents, unreadEvents, realmEvents]);
+export const MIRROR_EVENTS = new EventTable([userEvents, presenceEvents, channelEvents, personalEvents, messageEvents, topicHistoryEvents, unreadEvents, realmEvents]);
 
 export interface ApplyContext {
   /** Events that do not change the mirror but matter live (typing). */

@@ -254,9 +254,11 @@ export interface UpdateMessageEvent extends EventBase {
   is_me_message?: boolean;
   stream_id?: number;
   new_stream_id?: number;
-  /** The topic the messages had before a move (present when the topic changed). */
+  /** The topic the messages had before a move (present when they moved). */
   orig_subject?: string;
   subject?: string;
+  /** Which of the topic's messages a move took: `change_one`, `change_later` (it and those after) or `change_all`. */
+  propagate_mode?: string;
   topic_links?: { text: string; url: string }[];
   rendering_only?: boolean;
   /** The user's flags of message_id after the edit: the server reads mentions and alert words again. */
@@ -532,9 +534,11 @@ const EVENT_FIELDS = {
     edit_timestamp: z.number(),
     content: z.string().optional(),
     rendered_content: z.string().optional(),
+    stream_id: recordId.optional(),
     orig_subject: z.string().optional(),
     subject: z.string().optional(),
     new_stream_id: recordId.optional(),
+    propagate_mode: z.string().optional(),
     rendering_only: z.boolean().optional(),
     flags: z.array(z.string()).optional(),
     topic_links: z.array(z.looseObject({})).optional(),

@@ -247,6 +247,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   revokeInviteLink: { method: 'DELETE', path: '/invites/multiuse/{invite_id}', title: 'Revoke a reusable invitation link' },
   reactivateUser: { method: 'POST', path: '/users/{user_id}/reactivate', title: 'Reactivate a user' },
   // The family's, not in the spec nor the reference: as a real server of level 372 answers them.
+  getChannelTopics: { method: 'GET', path: '/users/me/{stream_id}/topics', title: 'Get topics in a channel' },
   muteUser: { method: 'POST', path: '/users/me/muted_users/{muted_user_id}', title: 'Mute a user', requires: { level: 48, feature: 'Muted users' } },
   unmuteUser: { method: 'DELETE', path: '/users/me/muted_users/{muted_user_id}', title: 'Unmute a user', requires: { level: 48, feature: 'Muted users' } },
   updateUser: { method: 'PATCH', path: '/users/{user_id}', title: 'Update a user' },

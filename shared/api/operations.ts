@@ -3,6 +3,7 @@
 import type { PresenceAnswer, UpdatePresenceParams } from './presence';
 import type { ServiceEvent } from './events';
 import type { RegisterQueueParams, RegisterQueueResult } from './registration';
+import type { ChannelTopic } from './channel-topics';
 import type { Invite, RevokeInviteLinkParams } from './invites';
 import type {
   Channel,
@@ -216,6 +217,11 @@ export interface ReactivateUserParams {
   user_id: number;
 }
 
+/** The family's topic history of a channel (not in the spec). */
+export interface GetChannelTopicsParams {
+  stream_id: number;
+}
+
 /** The family's muting (not in the spec): the user whose messages are to show hidden, or no longer. */
 export interface MuteUserParams {
   muted_user_id: number;
@@ -415,6 +421,7 @@ export interface Operations {
   getInvites: { params: Empty; result: { invites: Invite[] } };
   revokeInviteLink: { params: RevokeInviteLinkParams; result: Empty };
   reactivateUser: { params: ReactivateUserParams; result: Empty };
+  getChannelTopics: { params: GetChannelTopicsParams; result: { topics: ChannelTopic[] } };
   muteUser: { params: MuteUserParams; result: Empty };
   unmuteUser: { params: MuteUserParams; result: Empty };
   updateUser: { params: UpdateUserParams; result: Empty };

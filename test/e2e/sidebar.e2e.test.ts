@@ -1,7 +1,7 @@
 // The sidebar, end to end in Chromium against the simulator with a generated history: a member
-// sees the channels they are subscribed to by folder, each opening into its topics, with unread
-// counts that match the server's own (muted topics dimmed and not counted), a filter, and the
-// direct conversations; a topic opens in the main pane; times in the zone and the format (24 or 12
+// sees the channels they are subscribed to by folder, each opening into its topics (those the
+// server lists too, not only the cached ones), with unread counts that match the server's own
+// (muted topics dimmed and not counted), a filter, and the direct conversations; a topic opens in the main pane; times in the zone and the format (24 or 12
 // hours, the user's setting on the server) chosen in Settings. An administrator sees the Organization
 // area a member does not.
 import type { Locator, Page } from 'playwright-core';
@@ -69,6 +69,13 @@ beforeAll(async () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   // The computer's zone is not the member's profile's (America/Los_Angeles), whatever the machine's.
   await (await page.context().newCDPSession(page)).send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Tokyo' });
+  // #design's old topics: written (and read) before 200 newer messages, as many as the sidebar's
+  // refresh fetches and more than the channel's first page, so only the server's topic history
+  // names them.
+  const own = clientFor(world.service.url, member);
+  await own.post('/messages/flags/narrow', { anchor: 'oldest', num_before: 0, num_after: 5_000, narrow: JSON.stringify([{ operator: 'channel', operand: 4 }]), op: 'add', flag: 'read' });
+  for (let n = 1; n <= 12; n++) await own.post('/messages', { type: 'stream', to: 'design', topic: `archive ${n}`, content: 'For the record', read_by_sender: true });
+  for (let n = 1; n <= 200; n++) await own.post('/messages', { type: 'stream', to: 'design', topic: 'recent notes', content: `Note ${n}`, read_by_sender: true });
   await signInThroughScreen(page, world.service.url, member);
 });
 
@@ -119,6 +126,21 @@ describe('the sidebar of a member', () => {
     // Topics come newest first.
     const ids = await sidebar().locator('[data-row^="conversation:channel:1:"]').count();
     expect(ids).toBeGreaterThan(1);
+  });
+
+  it('lists the channel’s old topics the server names, never cached, behind "All N topics"', async () => {
+    const known = await clientFor(world.service.url, member).get('/users/me/4/topics', { allow_empty_topic_name: true });
+    const topics = known.body['topics'] as { name: string }[];
+    expect(topics.map((topic) => topic.name)).toContain('archive 1');
+    await channelRow('design').click();
+    const all = sidebar().locator('[data-row="topics-all:4"]');
+    await expect.poll(() => all.textContent()).toContain(`All ${topics.length} topics`);
+    await all.click();
+    await expect.poll(() => sidebar().locator('[data-row^="conversation:channel:4:"]').count()).toBe(topics.length);
+    await topicRow(4, 'archive 1').click();
+    await expect.poll(() => page.getByRole('main').locator('.message').count()).toBe(1);
+    await screenshot(page, 'sidebar-old-topics');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('opens a topic in the main pane when it is clicked', async () => {

@@ -1,7 +1,7 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
 // receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
-// topic moves (and their history), a channel previewed, subscribed to and left, a private one not
-// joined, a mute, its notifications, search, the combined feed and Starred, the user's own status,
+// topic moves (and their history), a channel's old topics, a channel previewed, subscribed to and
+// left, a private one not joined, a mute, its notifications, search, the combined feed and Starred, the user's own status,
 // time format and alert words, the compose preview. Each test works in a topic or channel of its
 // own (or finds its message by a word of its own, or puts back the mute, star, status, setting or
 // alert word it changed), so the shared server's other traffic does not matter.
@@ -221,6 +221,19 @@ describe('against a real server', () => {
     expect((await app.call('me.get', undefined)).muted_user_ids).not.toContain(hamletId);
     await hamletSays(topic, 'after the unmute');
     await until(async () => (await unreadHere()) === 1, 'the next message unread');
+  });
+
+  it('lists a channel’s old topics, never cached, from the server’s topic history (general chat as the empty topic)', async () => {
+    const history = await asIago().call('GET', `/users/me/${VERONA}/topics`, { allow_empty_topic_name: true });
+    if (!Array.isArray(history.topics)) throw new Error(`topics: ${String(history.msg)}`);
+    const names: string[] = history.topics.map((topic: { name: string }) => topic.name.toLowerCase());
+    const listed = async () => (await app.call('sidebar.topics', { stream_id: VERONA, limit: 1_000 })).map((topic) => topic.topic.toLowerCase());
+    // The first read asks the server; its answer comes with a change notice.
+    await until(async () => {
+      const known = await listed();
+      return names.every((name) => known.includes(name));
+    }, 'every topic of the server listed');
+    expect(names).toContain('');
   });
 
   it('writes in general chat (the empty topic) where the channel takes it, and reads it back under that topic', async () => {

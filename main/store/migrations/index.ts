@@ -12,6 +12,7 @@ import { migration010 } from './010-channel-feed';
 import { migration011 } from './011-search-any-script-and-operators';
 import { migration012 } from './012-presence';
 import { migration013 } from './013-outbox-files-and-used-local-ids';
+import { migration014 } from './014-topic-history';
 import type { Migration } from './migration';
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014];

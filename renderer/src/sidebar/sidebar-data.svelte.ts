@@ -86,7 +86,8 @@ export class SidebarData {
       for (const stream_id of this.topics.keys()) {
         const prefix = channelKeyPrefix(stream_id);
         const preferences = (changes.changed.user_topics ?? []).some((key) => String(key).startsWith(`${stream_id}:`));
-        if (changes.all || preferences || touched.some((key) => key.startsWith(prefix))) void this.loadTopics(stream_id);
+        const listed = changes.changed.topic_history?.includes(stream_id) ?? false;
+        if (changes.all || preferences || listed || touched.some((key) => key.startsWith(prefix))) void this.loadTopics(stream_id);
       }
     });
   }

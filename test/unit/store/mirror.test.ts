@@ -25,6 +25,7 @@ import { addReaction, channelTopicConversation, getMessage, removeReaction, setF
 import { recordInviteLink } from '../../../main/store/invite-links';
 import { addUnread, channelPlace } from '../../../main/store/unread';
 import { replacePresences } from '../../../main/store/presence';
+import { replaceTopicHistory } from '../../../main/store/topic-history';
 import { channel, message, user } from './fixtures';
 import { ChangeCollector } from '../../../main/store/changes';
 
@@ -143,6 +144,7 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   },
   // Written with its job.
   bulk_job_items: () => undefined,
+  topic_history: (db) => replaceTopicHistory(db, 5, [{ name: 'old plans', max_id: 1 }], new ChangeCollector()),
   invite_links: (db) => recordInviteLink(db, 'https://example.com/join/abc/', { stream_ids: [5], group_ids: [], include_realm_default_subscriptions: true }),
 };
 

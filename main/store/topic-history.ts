@@ -1,0 +1,68 @@
+// A channel's topic history as its server listed it (GET /users/me/{stream_id}/topics): the topics
+// of messages the mirror never cached, so a channel lists its old topics too, offline as well.
+// Replaced whole at each listing. Between listings, a move names the topic its messages went to,
+// and a whole topic moved (change_all) leaves its old name; a deleted channel's rows go with it.
+// Topics are one whatever their case, as the family's servers list them.
+import { z } from 'zod';
+import type { ChannelTopic } from '../../shared/api/channel-topics';
+import type { ChangeSink } from './changes';
+import type { MirrorDatabase, ReadOnlyMirror } from './database';
+import type { EventHandlers } from './event-handlers';
+import { reader, writer } from './statements';
+
+export interface HistoryTopic {
+  topic: string;
+  max_id: number;
+}
+
+const historyRow = z.object({ topic: z.string(), max_id: z.number() });
+
+/** The server's listing of a channel's topics, replacing the one kept. */
+export function replaceTopicHistory(db: MirrorDatabase, stream_id: number, topics: readonly ChannelTopic[], changes: ChangeSink): void {
+  writer(db, 'DELETE FROM topic_history WHERE stream_id = ?').run(stream_id);
+  const insert = writer(db, 'INSERT OR REPLACE INTO topic_history (stream_id, topic, max_id) VALUES (?, ?, ?)');
+  for (const { name, max_id } of topics) insert.run(stream_id, name, max_id);
+  changes.add('topic_history', stream_id);
+}
+
+/** A channel's listed topics, newest first, at most `limit`. */
+export function topicHistory(db: ReadOnlyMirror, stream_id: number, limit: number): HistoryTopic[] {
+  return reader(db, 'SELECT topic, max_id FROM topic_history WHERE stream_id = ? ORDER BY max_id DESC LIMIT ?', historyRow).all(stream_id, limit);
+}
+
+/** The row of a topic whatever its case (SQLite's lower() folds ASCII only). */
+function rowOf(db: ReadOnlyMirror, stream_id: number, topic: string): HistoryTopic | undefined {
+  const folded = topic.toLowerCase();
+  return reader(db, 'SELECT topic, max_id FROM topic_history WHERE stream_id = ?', historyRow)
+    .all(stream_id)
+    .find((row) => row.topic.toLowerCase() === folded);
+}
+
+function remove(db: MirrorDatabase, stream_id: number, topic: string): void {
+  const row = rowOf(db, stream_id, topic);
+  if (row) writer(db, 'DELETE FROM topic_history WHERE stream_id = ? AND topic = ?').run(stream_id, row.topic);
+}
+
+/** Messages up to `max_id` are in the topic, named as given. */
+function note(db: MirrorDatabase, stream_id: number, topic: string, max_id: number): void {
+  const row = rowOf(db, stream_id, topic);
+  if (row) writer(db, 'DELETE FROM topic_history WHERE stream_id = ? AND topic = ?').run(stream_id, row.topic);
+  writer(db, 'INSERT INTO topic_history (stream_id, topic, max_id) VALUES (?, ?, ?)').run(stream_id, topic, Math.max(max_id, row?.max_id ?? 0));
+}
+
+export const topicHistoryEvents: EventHandlers<'update_message' | 'stream'> = {
+  update_message: (db, event, changes) => {
+    const { stream_id, orig_subject } = event;
+    if (event.rendering_only || stream_id === undefined || orig_subject === undefined) return;
+    const to = event.new_stream_id ?? stream_id;
+    if (event.propagate_mode === 'change_all') remove(db, stream_id, orig_subject);
+    note(db, to, event.subject ?? orig_subject, Math.max(event.message_id, ...event.message_ids));
+    changes.add('topic_history', stream_id, to);
+  },
+  stream: (db, event, changes) => {
+    if (event.op !== 'delete') return;
+    const ids = event.stream_ids ?? (event.streams ?? []).map((s) => s.stream_id);
+    for (const id of ids) writer(db, 'DELETE FROM topic_history WHERE stream_id = ?').run(id);
+    changes.add('topic_history', ...ids);
+  },
+};
