@@ -1,7 +1,9 @@
 // A channel's topic history as its server listed it (GET /users/me/{stream_id}/topics): the topics
 // of messages the mirror never cached, so a channel lists its old topics too, offline as well.
 // Replaced whole at each listing. Between listings, a move names the topic its messages went to,
-// and a whole topic moved (change_all) leaves its old name; a deleted channel's rows go with it.
+// and a whole topic moved (change_all) leaves its old name; a topic whose newest message is deleted
+// leaves too (a deleted topic must not stay listed; older messages left in it are not known here,
+// so it is listed again by the next listing, or once cached); a deleted channel's rows go with it.
 // Topics are one whatever their case, as the family's servers list them.
 import { z } from 'zod';
 import type { ChannelTopic } from '../../shared/api/channel-topics';
@@ -50,7 +52,7 @@ function note(db: MirrorDatabase, stream_id: number, topic: string, max_id: numb
   writer(db, 'INSERT INTO topic_history (stream_id, topic, max_id) VALUES (?, ?, ?)').run(stream_id, topic, Math.max(max_id, row?.max_id ?? 0));
 }
 
-export const topicHistoryEvents: EventHandlers<'update_message' | 'stream'> = {
+export const topicHistoryEvents: EventHandlers<'update_message' | 'delete_message' | 'stream'> = {
   update_message: (db, event, changes) => {
     const { stream_id, orig_subject } = event;
     if (event.rendering_only || stream_id === undefined || orig_subject === undefined) return;
@@ -58,6 +60,15 @@ export const topicHistoryEvents: EventHandlers<'update_message' | 'stream'> = {
     if (event.propagate_mode === 'change_all') remove(db, stream_id, orig_subject);
     note(db, to, event.subject ?? orig_subject, Math.max(event.message_id, ...event.message_ids));
     changes.add('topic_history', stream_id, to);
+  },
+  delete_message: (db, event, changes) => {
+    const { stream_id, topic } = event;
+    if (stream_id === undefined || topic === undefined) return;
+    const row = rowOf(db, stream_id, topic);
+    const deleted = event.message_ids ?? (event.message_id === undefined ? [] : [event.message_id]);
+    if (!row || !deleted.includes(row.max_id)) return;
+    remove(db, stream_id, topic);
+    changes.add('topic_history', stream_id);
   },
   stream: (db, event, changes) => {
     if (event.op !== 'delete') return;

@@ -271,6 +271,9 @@ export interface DeleteMessageEvent extends EventBase {
   message_ids?: number[];
   message_id?: number;
   message_type: 'private' | 'stream';
+  /** Where the deleted channel messages were. */
+  stream_id?: number;
+  topic?: string;
 }
 
 /** A widget's submessage (a poll vote, say) added to a message. */
@@ -543,7 +546,7 @@ const EVENT_FIELDS = {
     flags: z.array(z.string()).optional(),
     topic_links: z.array(z.looseObject({})).optional(),
   }),
-  delete_message: z.looseObject({ message_ids: idList.optional(), message_id: recordId.optional() }),
+  delete_message: z.looseObject({ message_ids: idList.optional(), message_id: recordId.optional(), stream_id: recordId.optional(), topic: z.string().optional() }),
   submessage: z.looseObject({ msg_type: z.string(), message_id: recordId, submessage_id: recordId, sender_id: recordId, content: z.string() }),
   realm: {
     update: z.looseObject({ property: z.string(), value: anyValue }),

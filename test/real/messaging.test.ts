@@ -224,16 +224,21 @@ describe('against a real server', () => {
   });
 
   it('lists a channel’s old topics, never cached, from the server’s topic history (general chat as the empty topic)', async () => {
+    // General chat has a message, whatever ran before.
+    await hamletSays('', `in general chat ${marker('history')}`);
     const history = await asIago().call('GET', `/users/me/${VERONA}/topics`, { allow_empty_topic_name: true });
     if (!Array.isArray(history.topics)) throw new Error(`topics: ${String(history.msg)}`);
     const names: string[] = history.topics.map((topic: { name: string }) => topic.name.toLowerCase());
+    expect(names).toContain('');
     const listed = async () => (await app.call('sidebar.topics', { stream_id: VERONA, limit: 1_000 })).map((topic) => topic.topic.toLowerCase());
     // The first read asks the server; its answer comes with a change notice.
+    let known: string[] = [];
     await until(async () => {
-      const known = await listed();
+      known = await listed();
       return names.every((name) => known.includes(name));
     }, 'every topic of the server listed');
-    expect(names).toContain('');
+    // The empty topic is listed as itself, not by the name a client without the capability is told.
+    if (!names.includes('general chat')) expect(known).not.toContain('general chat');
   });
 
   it('writes in general chat (the empty topic) where the channel takes it, and reads it back under that topic', async () => {

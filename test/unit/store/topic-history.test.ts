@@ -1,6 +1,6 @@
 // A channel's topic history from its server, in the mirror: listed with the cached topics (one per
 // topic whatever its case, the cached one's key kept, newest first, at most the limit), replaced
-// whole by the next listing, kept current by moves, and gone with its channel.
+// whole by the next listing, kept current by moves and deletions, and gone with its channel.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UpdateMessageEvent } from '../../../shared/api/events';
 import { ChangeCollector } from '../../../main/store/changes';
@@ -73,6 +73,18 @@ describe('topic history', () => {
     // Moved into a topic known under another case: one topic, named as the move names it.
     move({ message_ids: [3], orig_subject: 'older', subject: 'OLD PLANS', propagate_mode: 'change_one' });
     expect(listed().filter((t) => t.topic.toLowerCase() === 'old plans')).toEqual([{ topic: 'OLD PLANS', conversation: 'channel:5:OLD PLANS', last_message_id: 10 }]);
+  });
+
+  it('drops a topic whose newest message is deleted, and keeps one whose older message is', () => {
+    const deleted = (message_ids: number[], topic: string) => {
+      const changes = new ChangeCollector();
+      db.transaction(() => topicHistoryEvents.delete_message(db, { type: 'delete_message', id: 3, message_type: 'stream', message_ids, stream_id: 5, topic }, changes))();
+      return changes.notice().changed.topic_history;
+    };
+    expect(deleted([4], 'older')).toBeUndefined();
+    expect(listed().map((t) => t.topic)).toContain('older');
+    expect(deleted([9, 10], 'OLD PLANS')).toEqual([5]);
+    expect(listed().map((t) => t.topic)).toEqual(['Lunch', 'older']);
   });
 
   it('ignores an edit that moves nothing, and goes with its channel', () => {
