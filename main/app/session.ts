@@ -19,7 +19,7 @@ import { ChangeCollector, hasChanges, type MirrorWrite } from '../store/changes'
 import { openMirror, type MirrorDatabase } from '../store/database';
 import { stagedIdsInDrafts } from '../store/drafts';
 import { stagedIdsInOutbox } from '../store/outbox';
-import { realmValues, setRealmValues, uploadLimitMib } from '../store/realm';
+import { mutedUserIdsOf, realmValues, setRealmValues, uploadLimitMib } from '../store/realm';
 import { SyncEngine, type Backoff, type SnapshotStep } from '../sync/engine';
 import { OutboxDrain } from '../sync/outbox-drain';
 import { PollSpacing } from '../sync/poll-spacing';
@@ -187,7 +187,7 @@ export class AccountSession {
     });
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);
-    this.typing = new TypingTracker(options.onTyping, this.#typingPeriods());
+    this.typing = new TypingTracker(options.onTyping, this.#typingPeriods(), systemTimers, (user_id) => mutedUserIdsOf(this.db).includes(user_id));
     const online = () => this.online;
     this.uploads = new Uploads({
       staging,

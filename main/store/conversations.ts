@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { storedMessage, type ConversationKey, type StoredMessage } from './messages';
 import { topicPreferences } from './personal';
 import { getRecord } from './keyed-table';
-import { emptyTopicOf } from './realm';
+import { emptyTopicOf, mutedUserIdsOf } from './realm';
 import { reader } from './statements';
 import { topicHistory } from './topic-history';
 import { notMutedCondition } from './topic-visibility';
@@ -151,18 +151,20 @@ export function recentConversations(
      ORDER BY c.last_message_id DESC LIMIT ?`,
     recentRow,
   ).all(page.before ?? Number.MAX_SAFE_INTEGER, `${DIRECT_KEY_PREFIX}*`, ...notMuted.params, Number(page.unread ?? false), Number(page.participated ?? false), own_user_id, page.limit + 1);
-  // SQLite takes the bare sender_full_name from the row holding max(message_id): each sender's latest name.
+  // SQLite takes the bare sender_full_name from the row holding max(message_id): each sender's
+  // latest name. People the user muted are not named (shared/muted-users.ts).
   const participants = reader(
     db,
     `SELECT json_extract(json, '$.sender_id') AS user_id, json_extract(json, '$.sender_full_name') AS full_name, max(message_id) AS latest
-     FROM messages WHERE conversation = ? GROUP BY user_id ORDER BY latest DESC LIMIT ?`,
+     FROM messages WHERE conversation = ? AND sender_id NOT IN (SELECT value FROM json_each(?)) GROUP BY user_id ORDER BY latest DESC LIMIT ?`,
     participantRow,
   );
+  const muted = JSON.stringify(mutedUserIdsOf(db));
   const conversations = rows.slice(0, page.limit).map(
     (row): RecentConversation => ({
       ...row,
       title: titleOf(db, row.conversation, own_user_id),
-      participants: participants.all(row.conversation, RECENT_PARTICIPANTS),
+      participants: participants.all(row.conversation, muted, RECENT_PARTICIPANTS),
     }),
   );
   return { conversations, more: rows.length > page.limit };

@@ -4,7 +4,7 @@
 // "(edited)", and its edit history) and deletes it; another's message offers neither Edit nor Delete. A poll and a todo
 // list show in place of their text; votes, options and ticks go both ways live. A sender's name
 // opens their card (a direct message to them, the messages they sent); a message's read receipts
-// list who has read it.
+// list who has read it. A muted sender's messages, typing and search results show nothing of them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
@@ -48,6 +48,17 @@ async function post(account: ServiceAccount, content: string): Promise<number> {
     body: new URLSearchParams({ type: 'stream', to: '1', topic: TOPIC, content }),
   });
   return ((await response.json()) as { id: number }).id;
+}
+
+/** Calls the simulator as `account`, as another client of the organization would. */
+async function api(account: ServiceAccount, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  const query = new URLSearchParams(params);
+  const response = await fetch(`${service.url}/api/v1${path}${method === 'GET' ? `?${query}` : ''}`, {
+    method,
+    headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.api_key}`).toString('base64')}` },
+    ...(method === 'POST' && { body: query }),
+  });
+  return (await response.json()) as Record<string, unknown>;
 }
 
 async function openTopic(page: Page): Promise<void> {
@@ -353,6 +364,23 @@ describe('muting a sender', () => {
     await messageIn(page, later).getByTestId('reveal').click();
     await expect.poll(() => messageIn(page, later).textContent()).toContain('Another word, after the mute');
 
+    // The muted person's typing is not shown; another's is.
+    const moderator = service.accounts.find((a) => a.role === 300)!;
+    for (const typist of [adminAccount, moderator]) await api(typist, 'POST', '/typing', { op: 'start', type: 'stream', stream_id: '1', topic: TOPIC });
+    await expect.poll(() => page.getByTestId('typing').textContent()).toContain(moderator.full_name);
+    expect(await page.getByTestId('typing').textContent()).not.toContain(adminAccount.full_name);
+    // Found by a search, the message shows as the feed shows it.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search messages' }).fill('about to be muted');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    const found = page.getByRole('list', { name: 'Search results' }).locator(`[data-testid=result][data-message-id="${said}"]`);
+    await found.getByTestId('muted-note').waitFor();
+    expect(await found.textContent()).toContain('Muted user');
+    expect(await found.textContent()).not.toContain('about to be muted');
+    expect(await found.textContent()).not.toContain(adminAccount.full_name);
+    await page.keyboard.press('Alt+ArrowLeft');
+    await messageIn(page, said).waitFor();
+
     await sender().click();
     const card = messageIn(page, said).getByTestId('person-card');
     expect(await card.getByTestId('mute-person').textContent()).toBe('Unmute');
@@ -364,17 +392,6 @@ describe('muting a sender', () => {
 });
 
 describe('read receipts', () => {
-  /** Calls the simulator as `account`, as another client of the organization would. */
-  async function api(account: ServiceAccount, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-    const query = new URLSearchParams(params);
-    const response = await fetch(`${service.url}/api/v1${path}${method === 'GET' ? `?${query}` : ''}`, {
-      method,
-      headers: { authorization: `Basic ${Buffer.from(`${account.email}:${account.api_key}`).toString('base64')}` },
-      ...(method === 'POST' && { body: query }),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  }
-
   it('lists who has read a message: the reader and another member, never the sender', async () => {
     const { page } = member;
     const moderator = service.accounts.find((a) => a.role === 300)!;

@@ -1,7 +1,7 @@
 // Recent conversations from the mirror: newest activity first, paged by the previous page's last
 // message, titled, with the latest distinct senders and the server's unread count; only the
 // subscribed channels' topics, and every direct conversation; muted ones left out unless asked for;
-// narrowed to the unread ones or those the user wrote in.
+// narrowed to the unread ones or those the user wrote in; people the user muted not named.
 import type { Message } from '../../../shared/api/records';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channelTopicConversation, directConversation } from '../../../shared/conversation';
@@ -77,6 +77,12 @@ describe('recent conversations', () => {
       { conversation: directConversation([SELF, 7]), title: 'Cy', last_message_id: 12, last_timestamp: 1700000012, unread: 0, participants: [{ user_id: 7, full_name: 'Cy' }] },
       { conversation: channelTopicConversation(5, 'deploys'), title: '#general › deploys', last_message_id: 11, last_timestamp: 1700000011, unread: 0, participants: [{ user_id: 3, full_name: 'Di' }] },
     ]);
+  });
+
+  it('names no one the user muted among the participants', () => {
+    setRealmValues(db, { muted_users: [{ id: 6, timestamp: 1_700_000_000 }] });
+    const lunch = recentConversations(db, SELF, { limit: 30 }).conversations[0]!;
+    expect(lunch.participants.map((p) => p.full_name)).toEqual(['Bo', 'Fa', 'Ed']);
   });
 
   it('pages by the last_message_id of the previous page until no more follow', () => {

@@ -52,6 +52,15 @@ describe('others typing', () => {
     expect(notices.map((n) => n.user_ids)).toEqual([[7], [7, 8], [8]]);
   });
 
+  it('does not show a muted person typing', () => {
+    const notices: TypingNotice[] = [];
+    const tracker = new TypingTracker((n) => notices.push(n), periods, new ManualTimers(), (user_id) => user_id === 7);
+    tracker.handle(typing('start', 7));
+    tracker.handle(typing('start', 8));
+    expect(tracker.typing(channelTopicConversation(5, 'lunch'))).toEqual([8]);
+    expect(notices.map((n) => n.user_ids)).toEqual([[8]]);
+  });
+
   it('drops a typist when the expiry period passes without a new start', () => {
     const timers = new ManualTimers();
     const tracker = new TypingTracker(() => undefined, periods, timers);
