@@ -1,7 +1,8 @@
 // The app in Chromium against a real server, as a new user meets it: the sign-in card names the
 // server's version and level, a member of an organization that hides emails signs in, and the
 // Inbox shows the server's unread conversations, the empty topic under the organization's name for
-// it; a channel the member is not in opens as a preview; an image and a file attached in the
+// it; a channel the member is not in opens as a preview; a channel opens into every topic the
+// server lists; an image and a file attached in the
 // composer are uploaded, sent, and shown as the server rendered them. Screenshots of each screen,
 // axe on each.
 import type { Browser, Page } from 'playwright-core';
@@ -69,6 +70,18 @@ it('previews a channel the member is not subscribed to, with its real messages',
   // The organization's history in it, fetched from the server.
   await expect.poll(() => feed.locator('[data-testid=message]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   await checkScreen(page, 'real-channel-preview');
+});
+
+it('opens Verona in the sidebar into every topic the server lists, old ones and general chat included', async () => {
+  const history = await new Bare(account('hamlet@zulip.com')).call('GET', '/users/me/3/topics', { allow_empty_topic_name: true });
+  if (!Array.isArray(history.topics)) throw new Error(`topics: ${String(history.msg)}`);
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  await sidebar.getByRole('treeitem', { name: /^#?Verona\b/, level: 1 }).click();
+  const all = sidebar.locator('[data-row="topics-all:3"]');
+  await expect.poll(() => all.textContent(), { timeout: 30_000 }).toContain(`All ${history.topics.length} topics`);
+  await all.click();
+  await expect.poll(() => sidebar.locator('[data-row^="conversation:channel:3:"]').count()).toBe(history.topics.length);
+  await checkScreen(page, 'real-sidebar-topics');
 });
 
 it('attaches an image and a file in a new topic, sends them, and shows the image and the file card as the server rendered them', async () => {
