@@ -73,6 +73,19 @@ describe('sending and fetching', () => {
     expect(await outsider.collect()).toEqual([]);
   });
 
+  it('flags a topic wildcard mention for those who took part in the topic only (sent or reacted), as real servers do', async () => {
+    const topic = { type: 'stream', to: DEMO.channels.general, topic: 'Who Took Part' };
+    const first = await send({ ...topic, content: 'first' }, 'admin');
+    await demo.clients.moderator.post(`/messages/${first}/reactions`, { emoji_name: 'thumbs_up' });
+    const mention = await send({ ...topic, topic: 'who took part', content: 'heads up @**topic**' });
+    const flags = async (as: keyof Demo['clients']) => {
+      const reply = await demo.clients[as].get('/messages', { anchor: mention, num_before: 0, num_after: 0 });
+      return ((reply.body['messages'] as Message[])[0]!['flags'] as string[]).filter((flag) => flag.includes('wildcard'));
+    };
+    for (const participant of ['admin', 'moderator', 'member'] as const) expect(await flags(participant), participant).toEqual(['topic_wildcard_mentioned', 'wildcard_mentioned']);
+    expect(await flags('owner')).toEqual([]);
+  });
+
   it('fetches around an anchor with a narrow, with flags and rendered content', async () => {
     const narrow = [{ operator: 'channel', operand: 'general' }, { operator: 'topic', operand: 'welcome' }];
     const reply = await demo.clients.member.get('/messages', { anchor: 'newest', num_before: 2, num_after: 0, narrow });
