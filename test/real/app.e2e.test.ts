@@ -78,7 +78,8 @@ it('opens Verona in the sidebar into every topic the server lists, old ones and 
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
   await sidebar.getByRole('treeitem', { name: /^#?Verona\b/, level: 1 }).click();
   const all = sidebar.locator('[data-row="topics-all:3"]');
-  await expect.poll(() => all.textContent(), { timeout: 30_000 }).toContain(`All ${history.topics.length} topics`);
+  // Counted when the sidebar read them all at once (under 200, as on a fresh server).
+  await expect.poll(() => all.textContent(), { timeout: 30_000 }).toBe(history.topics.length < 200 ? `All ${history.topics.length} topics` : 'All topics');
   await all.click();
   await expect.poll(() => sidebar.locator('[data-row^="conversation:channel:3:"]').count()).toBe(history.topics.length);
   await checkScreen(page, 'real-sidebar-topics');

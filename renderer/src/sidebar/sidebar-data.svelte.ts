@@ -12,6 +12,10 @@ import { touching } from '../lib/query.svelte';
 
 const channelsChanged = touching('channels', 'subscriptions', 'channel_folders');
 
+/** A channel's newest topics read while it is open; all of them (as many as main gives) once asked for. */
+export const TOPICS_READ = 200;
+const TOPICS_ALL = 1_000;
+
 /** Conversations whose messages came, went or moved (not those whose outbox alone changed). */
 const withMessages = (changes: MirrorChanges): readonly string[] => (changes.changed.messages === undefined ? [] : changes.conversations);
 
@@ -20,6 +24,9 @@ export class SidebarData {
   directs = $state<SidebarDirect[]>([]);
   /** The topics of each channel opened, by stream_id. */
   readonly topics = new SvelteMap<number, SidebarTopic[]>();
+  /** The channels whose every topic was asked for. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
+  readonly #whole = new Set<number>();
   error = $state<string | null>(null);
   readonly #account: AccountState;
 
@@ -58,9 +65,15 @@ export class SidebarData {
 
   loadTopics(stream_id: number): Promise<void> {
     return this.#read(
-      () => call('sidebar.topics', { stream_id }),
+      () => call('sidebar.topics', { stream_id, limit: this.#whole.has(stream_id) ? TOPICS_ALL : TOPICS_READ }),
       (topics) => this.topics.set(stream_id, topics),
     );
+  }
+
+  /** Every topic of the channel, not only its newest TOPICS_READ. */
+  loadAllTopics(stream_id: number): Promise<void> {
+    this.#whole.add(stream_id);
+    return this.loadTopics(stream_id);
   }
 
   /** Online, main fetches the newest messages into the mirror, so read topics and conversations are known too. */
@@ -73,6 +86,7 @@ export class SidebarData {
 
   forgetTopics(stream_id: number): void {
     this.topics.delete(stream_id);
+    this.#whole.delete(stream_id);
   }
 
   /** Loads everything and follows the change notices; returns the stop. */
