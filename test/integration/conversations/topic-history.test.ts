@@ -7,7 +7,6 @@ import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
 import { sidebarHandlers } from '../../../main/handlers/sidebar';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
-import type { ServiceAccount } from '../../service/index';
 import { clientFor } from '../../service/testing/client';
 import { DEMO } from '../../service/testing/demo';
 import { asCalled } from '../../support/ipc-calls';
@@ -31,7 +30,7 @@ describe('topic history', () => {
     const dir = mirrorDir();
     try {
       const notices: MirrorChanges[] = [];
-      const session = startSession(sim.service.url, member as ServiceAccount & { user_id: number }, dir.path, { onChanges: (changes) => notices.push(changes) });
+      const session = startSession(sim.service.url, member, dir.path, { onChanges: (changes) => notices.push(changes) });
       await until(() => session.engine.status.state === 'online', 'online');
       const topics = () => sidebar(session)['sidebar.topics']({ stream_id: DEMO.channels.sandbox }).then((list) => list.map((t) => [t.topic, t.last_message_id]));
       expect(await topics()).not.toContainEqual(['first plans', old['first plans']]);
@@ -43,7 +42,7 @@ describe('topic history', () => {
       await session.close();
 
       // The next start lists them from the mirror, before it is even online.
-      const again = startSession(sim.service.url, member as ServiceAccount & { user_id: number }, dir.path);
+      const again = startSession(sim.service.url, member, dir.path);
       try {
         expect(again.online).toBe(false);
         expect((await sidebar(again)['sidebar.topics']({ stream_id: DEMO.channels.sandbox })).map((t) => t.topic)).toContain('first plans');
