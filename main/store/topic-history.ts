@@ -21,7 +21,7 @@ const historyRow = z.object({ topic: z.string(), max_id: z.number() });
 
 /** The server's listing of a channel's topics, replacing the one kept. */
 export function replaceTopicHistory(db: MirrorDatabase, stream_id: number, topics: readonly ChannelTopic[], changes: ChangeSink): void {
-  writer(db, 'DELETE FROM topic_history WHERE stream_id = ?').run(stream_id);
+  forgetChannel(db, stream_id);
   const insert = writer(db, 'INSERT OR REPLACE INTO topic_history (stream_id, topic, max_id) VALUES (?, ?, ?)');
   for (const { name, max_id } of topics) insert.run(stream_id, name, max_id);
   changes.add('topic_history', stream_id);
@@ -32,6 +32,10 @@ export function topicHistory(db: ReadOnlyMirror, stream_id: number, limit: numbe
   return reader(db, 'SELECT topic, max_id FROM topic_history WHERE stream_id = ? ORDER BY max_id DESC LIMIT ?', historyRow).all(stream_id, limit);
 }
 
+function forgetChannel(db: MirrorDatabase, stream_id: number): void {
+  writer(db, 'DELETE FROM topic_history WHERE stream_id = ?').run(stream_id);
+}
+
 /** The row of a topic whatever its case (SQLite's lower() folds ASCII only). */
 function rowOf(db: ReadOnlyMirror, stream_id: number, topic: string): HistoryTopic | undefined {
   const folded = topic.toLowerCase();
@@ -40,15 +44,20 @@ function rowOf(db: ReadOnlyMirror, stream_id: number, topic: string): HistoryTop
     .find((row) => row.topic.toLowerCase() === folded);
 }
 
-function remove(db: MirrorDatabase, stream_id: number, topic: string): void {
+function dropRow(db: MirrorDatabase, stream_id: number, row: HistoryTopic): void {
+  writer(db, 'DELETE FROM topic_history WHERE stream_id = ? AND topic = ?').run(stream_id, row.topic);
+}
+
+/** The topic leaves the listing, whatever its case; its row, if it had one. */
+function remove(db: MirrorDatabase, stream_id: number, topic: string): HistoryTopic | undefined {
   const row = rowOf(db, stream_id, topic);
-  if (row) writer(db, 'DELETE FROM topic_history WHERE stream_id = ? AND topic = ?').run(stream_id, row.topic);
+  if (row) dropRow(db, stream_id, row);
+  return row;
 }
 
 /** Messages up to `max_id` are in the topic, named as given. */
 function note(db: MirrorDatabase, stream_id: number, topic: string, max_id: number): void {
-  const row = rowOf(db, stream_id, topic);
-  if (row) writer(db, 'DELETE FROM topic_history WHERE stream_id = ? AND topic = ?').run(stream_id, row.topic);
+  const row = remove(db, stream_id, topic);
   writer(db, 'INSERT INTO topic_history (stream_id, topic, max_id) VALUES (?, ?, ?)').run(stream_id, topic, Math.max(max_id, row?.max_id ?? 0));
 }
 
@@ -67,13 +76,13 @@ export const topicHistoryEvents: EventHandlers<'update_message' | 'delete_messag
     const row = rowOf(db, stream_id, topic);
     const deleted = event.message_ids ?? (event.message_id === undefined ? [] : [event.message_id]);
     if (!row || !deleted.includes(row.max_id)) return;
-    remove(db, stream_id, topic);
+    dropRow(db, stream_id, row);
     changes.add('topic_history', stream_id);
   },
   stream: (db, event, changes) => {
     if (event.op !== 'delete') return;
     const ids = event.stream_ids ?? (event.streams ?? []).map((s) => s.stream_id);
-    for (const id of ids) writer(db, 'DELETE FROM topic_history WHERE stream_id = ?').run(id);
+    for (const id of ids) forgetChannel(db, id);
     changes.add('topic_history', ...ids);
   },
 };

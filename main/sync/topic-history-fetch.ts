@@ -11,6 +11,8 @@ import type { OperationCaller } from '../api/service-client';
 import type { MirrorWrite } from '../store/changes';
 import { replaceTopicHistory } from '../store/topic-history';
 
+const answerSchema = z.looseObject({ topics: z.array(channelTopicSchema) });
+
 export interface TopicHistoryFetchOptions {
   write: MirrorWrite;
   client: OperationCaller<'getChannelTopics'>;
@@ -52,7 +54,7 @@ export class TopicHistoryFetch {
     const signal = this.#stop.signal;
     try {
       const answer: unknown = await this.#o.client.call('getChannelTopics', { stream_id }, { signal });
-      const topics = checkedAnswer('GET /users/me/{stream_id}/topics', 'answer', z.looseObject({ topics: z.array(channelTopicSchema) }), answer).topics;
+      const { topics } = checkedAnswer('GET /users/me/{stream_id}/topics', 'answer', answerSchema, answer);
       if (signal.aborted) return;
       this.#o.write((db, changes) => replaceTopicHistory(db, stream_id, topics, changes));
     } catch (error) {

@@ -2,7 +2,7 @@
 // the direct conversations; each read again only when a change notice concerns it (a channel's
 // topics when one of its conversations gained, lost or moved messages). Names go to the
 // account's names too, for the main pane's titles.
-import { SvelteMap } from 'svelte/reactivity';
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import { channelKeyPrefix, DIRECT_KEY_PREFIX } from '../../../shared/conversation';
 import type { SidebarChannels, SidebarDirect, SidebarTopic } from '../../../shared/ipc';
 import type { MirrorChanges } from '../../../shared/mirror-changes';
@@ -24,9 +24,8 @@ export class SidebarData {
   directs = $state<SidebarDirect[]>([]);
   /** The topics of each channel opened, by stream_id. */
   readonly topics = new SvelteMap<number, SidebarTopic[]>();
-  /** The channels whose every topic was asked for. */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
-  readonly #whole = new Set<number>();
+  /** The channels whose every topic was asked for ("All topics"): all of them are read and shown. */
+  readonly wholeTopics = new SvelteSet<number>();
   error = $state<string | null>(null);
   readonly #account: AccountState;
 
@@ -65,14 +64,14 @@ export class SidebarData {
 
   loadTopics(stream_id: number): Promise<void> {
     return this.#read(
-      () => call('sidebar.topics', { stream_id, limit: this.#whole.has(stream_id) ? TOPICS_ALL : TOPICS_READ }),
+      () => call('sidebar.topics', { stream_id, limit: this.wholeTopics.has(stream_id) ? TOPICS_ALL : TOPICS_READ }),
       (topics) => this.topics.set(stream_id, topics),
     );
   }
 
   /** Every topic of the channel, not only its newest TOPICS_READ. */
   loadAllTopics(stream_id: number): Promise<void> {
-    this.#whole.add(stream_id);
+    this.wholeTopics.add(stream_id);
     return this.loadTopics(stream_id);
   }
 
@@ -86,7 +85,6 @@ export class SidebarData {
 
   forgetTopics(stream_id: number): void {
     this.topics.delete(stream_id);
-    this.#whole.delete(stream_id);
   }
 
   /** Loads everything and follows the change notices; returns the stop. */
