@@ -4,6 +4,7 @@ import { alertWordRoutes } from './areas/alertWords';
 import { botRoutes } from './areas/bots';
 import { channelFolderRoutes } from './areas/channelFolders';
 import { channelRoutes } from './areas/channels';
+import { draftRoutes } from './areas/drafts';
 import { flagRoutes } from './areas/flags';
 import { inviteRoutes } from './areas/invites';
 import { linkifierRoutes } from './areas/linkifiers';
@@ -61,6 +62,7 @@ export const routes: readonly Route[] = [
   ...submessageRoutes,
   ...flagRoutes,
   ...savedSnippetRoutes,
+  ...draftRoutes,
   ...linkifierRoutes,
   ...serverSettingsRoutes,
   ...realmSettingsRoutes,

@@ -29,6 +29,7 @@ export interface UserRow {
   avatar_source: string;
   email_address_visibility: number;
   twenty_four_hour_time: number;
+  enable_drafts_synchronization: number;
   password: string | null;
 }
 
@@ -165,6 +166,17 @@ export interface SavedSnippetRow {
   title: string;
   content: string;
   date_created: number;
+}
+
+export interface DraftRow {
+  draft_id: number;
+  user_id: number;
+  type: '' | 'stream' | 'private';
+  /** A JSON list of IDs. */
+  to_ids: string;
+  topic: string;
+  content: string;
+  last_edit_time: number;
 }
 
 export interface UserStatusRow {

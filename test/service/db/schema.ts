@@ -41,6 +41,8 @@ CREATE TABLE users (
   email_address_visibility INTEGER NOT NULL DEFAULT 1,
   -- The user's own display setting (PATCH /settings): times in 24 hours, not 12.
   twenty_four_hour_time INTEGER NOT NULL DEFAULT 0,
+  -- Whether the user's drafts are kept on the server (areas/drafts.ts); on unless turned off.
+  enable_drafts_synchronization INTEGER NOT NULL DEFAULT 1,
   password TEXT
 );
 CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
@@ -240,6 +242,19 @@ CREATE TABLE linkifiers (
   url_template TEXT NOT NULL,
   "order" INTEGER NOT NULL
 );
+
+-- Each user's synchronized drafts (areas/drafts.ts): to_ids the draft's "to" as it is shown (a JSON
+-- list), last_edit_time in seconds to the microsecond, as real servers order them.
+CREATE TABLE drafts (
+  draft_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  type TEXT NOT NULL CHECK (type IN ('', 'stream', 'private')),
+  to_ids TEXT NOT NULL,
+  topic TEXT NOT NULL,
+  content TEXT NOT NULL,
+  last_edit_time REAL NOT NULL
+);
+CREATE INDEX drafts_user ON drafts (user_id, last_edit_time);
 
 CREATE TABLE saved_snippets (
   saved_snippet_id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -3,6 +3,7 @@
 import { canAccessChannelMetadata, isAdmin, isGuest, isModerator, isOwner } from '../access';
 import { channelFolderRecord, channelFolders, MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH } from '../areas/channelFolders';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../areas/channels';
+import { registrationDrafts } from '../areas/drafts';
 import { linkifiersFor } from '../areas/linkifiers';
 import { MESSAGE_EDITING } from '../areas/messageEdits';
 import { MESSAGE_MOVING } from '../areas/messageMoves';
@@ -55,6 +56,7 @@ export function initialState(sim: Sim, request: RegisterRequest): State {
     const rows = sim.db.prepare('SELECT * FROM saved_snippets WHERE user_id = ? ORDER BY saved_snippet_id').all(request.user.user_id) as SavedSnippetRow[];
     state['saved_snippets'] = rows.map(savedSnippetRecord);
   }
+  if (wants('drafts')) state['drafts'] = registrationDrafts(sim, request.user.user_id);
   if (wants('custom_profile_fields')) {
     state['custom_profile_fields'] = profileFieldRecords(sim);
     state['custom_profile_field_types'] = Object.fromEntries(FIELD_TYPE_NAMES.map(([id, key, name]) => [key, { id, name }]));
@@ -268,6 +270,7 @@ function realmEmoji(sim: Sim): Record<string, unknown> {
 function userSettings(user: UserRow): State {
   return {
     twenty_four_hour_time: user.twenty_four_hour_time === 1,
+    enable_drafts_synchronization: user.enable_drafts_synchronization === 1,
     timezone: user.timezone,
     default_language: 'en',
     enter_sends: false,

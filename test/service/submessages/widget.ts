@@ -6,7 +6,7 @@
 // parses here as it does there.
 
 // What Python's str.isspace() (so `\s`, strip() and split()) counts as whitespace.
-const SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+export const SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 const FIRST_WORD = new RegExp(`^[^${SPACE}]*`);
 const EDGE_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'g');
 const LIST_MARKER = new RegExp(`^[${SPACE}]*[-*]?[${SPACE}]*`);
