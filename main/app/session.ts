@@ -26,6 +26,7 @@ import { PollSpacing } from '../sync/poll-spacing';
 import { inlineSnapshot } from '../sync/snapshot';
 import type { SyncStatus } from '../sync/status';
 import { Composers, DEFAULT_TYPING_PERIODS, systemTimers, TypingNotifier, TypingTracker, type TypingNotice, type TypingPeriods, type TypingTarget } from '../sync/typing';
+import { DraftSync } from '../sync/draft-sync';
 import { TopicHistoryFetch } from '../sync/topic-history-fetch';
 import { UnreadFetch } from '../sync/unread-fetch';
 import { endSnapshotWorkers, workerSnapshot } from '../sync/worker-snapshot';
@@ -119,6 +120,8 @@ export class AccountSession {
   readonly unreadFetch: UnreadFetch;
   /** Brings a channel's old topics, once a session, the first time they are read online. */
   readonly topicHistory: TopicHistoryFetch;
+  /** Tells the server the drafts written, sent and deleted here, for the user's other devices. */
+  readonly drafts: DraftSync;
   readonly #logger: Logger;
   /** The account's credentials for its server's images, from the one keychain read that made this session. */
   readonly #authorization: string;
@@ -229,6 +232,7 @@ export class AccountSession {
     this.deferrable = new DeferrableCalls({ db: this.db, write: this.write, client: this.client, online });
     this.unreadFetch = new UnreadFetch({ db: this.db, write: this.write, client: this.client, logger: options.logger });
     this.topicHistory = new TopicHistoryFetch({ write: this.write, client: this.client, online, logger: options.logger });
+    this.drafts = new DraftSync({ db: this.db, write: this.write, client: this.client, online, logger: options.logger });
     this.downloads = new Downloads({ ...this.#accountServer(), saveDialog: options.saveDialog });
     this.presence = new PresenceReports({ db: this.db, write: this.write, client: this.client, online, focused: options.focused ?? (() => false), logger: options.logger });
     this.bulkJobs = new JobRunner({ db: this.db, client: this.client, logger: options.logger, onProgress: options.onJobProgress ?? (() => undefined) });
@@ -261,12 +265,14 @@ export class AccountSession {
         if (status.state === 'online') {
           void this.outbox.catchUp();
           this.unreadFetch.run();
+          this.drafts.run();
           this.presence.online();
         }
       },
       onTyping: (event) => this.typing.handle(event),
       ...(notifications && { onApplied: (events) => notifications.consider(events) }),
       onRegistered: (summary) => {
+        this.drafts.registered();
         this.client.useRegistration(summary.context);
         if (summary.dialect) this.client.heardDialect(summary.dialect);
         this.#refreshServerSettings();
@@ -317,6 +323,7 @@ export class AccountSession {
    */
   #publish(changes: MirrorChanges): void {
     if (!hasChanges(changes)) return;
+    if (changes.changed.drafts) this.drafts.soon();
     const unread = this.unread.after(changes);
     const queued = (changes.changed.outbox ?? []).flatMap((key) => conversationOfRecordKey(String(key)) ?? []);
     const pending = queued.length > 0 ? Object.fromEntries(queued.map((conversation) => [conversation, this.sendQueue.pending(conversation)])) : undefined;
@@ -390,6 +397,7 @@ export class AccountSession {
     await endSnapshotWorkers(this.db.name);
     await this.unreadFetch.dispose();
     await this.topicHistory.dispose();
+    await this.drafts.dispose();
     this.bulkJobs.dispose();
     this.presence.dispose();
     await this.outbox.close();

@@ -1,6 +1,7 @@
 // What only this computer has, carried from a mirror set aside into the new one that replaces it:
 // the outbox (messages not sent yet and actions waiting for the connection, each with its local id
-// and in-flight mark, so that none is sent twice) and the drafts. Everything else comes back from
+// and in-flight mark, so that none is sent twice) and the drafts (with the server copies they
+// name, and those still to delete). Everything else comes back from
 // the server. The old file is read through a read-only handle; one that cannot be read carries
 // nothing. Rows are copied column for column where both schemas have the column, so a file one
 // version older or newer still gives what it holds.
@@ -8,7 +9,7 @@ import { z } from 'zod';
 import { openMirrorToRead, type MirrorDatabase, type ReadOnlyMirror } from './database';
 import { tupleReader, writer } from './statements';
 
-const CARRIED = ['outbox', 'drafts'] as const;
+const CARRIED = ['outbox', 'drafts', 'draft_removals'] as const;
 type Carried = (typeof CARRIED)[number];
 
 const cells = z.array(z.union([z.string(), z.number(), z.null()]));
@@ -39,7 +40,7 @@ function readCarried(db: MirrorDatabase, asidePath: string): Record<Carried, Row
   try {
     old = openMirrorToRead(asidePath);
     if (!old) return null;
-    return { outbox: rowsOf(old, db, 'outbox'), drafts: rowsOf(old, db, 'drafts') };
+    return { outbox: rowsOf(old, db, 'outbox'), drafts: rowsOf(old, db, 'drafts'), draft_removals: rowsOf(old, db, 'draft_removals') };
   } catch {
     // Damaged, or not a mirror at all: nothing can be carried, and the caller says so.
     return null;

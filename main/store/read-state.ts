@@ -8,7 +8,7 @@ import type { ChangeSink } from './changes';
 import type { MirrorDatabase } from './database';
 import { feedWhere, type Feed } from './feeds';
 import { conversationOf, getMessage, setFlag } from './messages';
-import { realmValue } from './realm';
+import { ownUserIdOf } from './realm';
 import { reader } from './statements';
 import { addUnread, markAllRead, markRead, unreadPlaceOf, type UnreadPlace } from './unread';
 import { z } from 'zod';
@@ -24,12 +24,6 @@ export function markMessagesRead(db: MirrorDatabase, message_ids: readonly numbe
   }
 }
 
-/** The signed-in user, as registration named them: direct conversations include them. */
-function ownUserId(db: MirrorDatabase): number {
-  const id = realmValue(db, 'user_id');
-  return typeof id === 'number' ? id : -1;
-}
-
 export const isMention = (flags: readonly string[]): boolean => flags.some((flag) => MENTION_FLAGS.has(flag));
 
 /** Where a message lives, for the unread state. */
@@ -41,7 +35,7 @@ export function placeOfMessage(message: Message): UnreadPlace {
 /** Where a message marked unread again lives: the event's details, else the cached message; else unknown. */
 function placeOfUnreadAgain(db: MirrorDatabase, id: number, detail: unknown): { place: UnreadPlace; mentioned: boolean } | undefined {
   const checked = unreadDetailSchema.safeParse(detail);
-  if (checked.success) return { place: unreadPlaceOf(checked.data, ownUserId(db)), mentioned: checked.data.mentioned === true };
+  if (checked.success) return { place: unreadPlaceOf(checked.data, ownUserIdOf(db)), mentioned: checked.data.mentioned === true };
   const cached = getMessage(db, id);
   if (cached === undefined) return undefined;
   return { place: placeOfMessage(cached.message), mentioned: isMention(cached.flags) };

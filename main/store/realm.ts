@@ -52,6 +52,21 @@ export function streamDesktopDefault(db: ReadOnlyMirror): boolean {
 }
 
 /** The user's twenty_four_hour_time (how the family's clients show a time); null when the server has not said. */
+/**
+ * Whether the user keeps their drafts on the server (the family's `enable_drafts_synchronization`):
+ * false where the server does not say (a server without drafts).
+ */
+export function draftsSynchronized(db: ReadOnlyMirror): boolean {
+  const settings = z.looseObject({ enable_drafts_synchronization: z.boolean().optional() }).safeParse(realmValue(db, 'user_settings'));
+  return settings.data?.enable_drafts_synchronization === true;
+}
+
+/** The signed-in user, as registration named them (-1 before one did): direct conversations include them. */
+export function ownUserIdOf(db: ReadOnlyMirror): number {
+  const id = realmValue(db, 'user_id');
+  return typeof id === 'number' ? id : -1;
+}
+
 export function twentyFourHourTime(db: ReadOnlyMirror): boolean | null {
   const settings = z.looseObject({ twenty_four_hour_time: z.boolean().optional() }).safeParse(realmValue(db, 'user_settings'));
   return settings.success ? (settings.data.twenty_four_hour_time ?? null) : null;

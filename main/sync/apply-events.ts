@@ -2,6 +2,7 @@ import { checkEvent, type KnownEvent, type ServiceEvent } from '../../shared/api
 import type { MirrorChanges } from '../../shared/mirror-changes';
 import { channelEvents } from '../store/channels';
 import type { MirrorDatabase } from '../store/database';
+import { draftEvents } from '../store/drafts';
 import { advanceEventQueue, loadEventQueue } from '../store/event-queue';
 import { EventTable } from '../store/event-handlers';
 import { messageEvents } from '../store/messages';
@@ -17,7 +18,7 @@ import { ChangeCollector } from '../store/changes';
  * Each event type to the handlers of the store modules it concerns: the unread state after the
  * messages it reads. Typing and heartbeats change nothing in the mirror and have none.
  */
-export const MIRROR_EVENTS = new EventTable([userEvents, presenceEvents, channelEvents, personalEvents, messageEvents, topicHistoryEvents, unreadEvents, realmEvents]);
+export const MIRROR_EVENTS = new EventTable([userEvents, presenceEvents, channelEvents, personalEvents, draftEvents, messageEvents, topicHistoryEvents, unreadEvents, realmEvents]);
 
 export interface ApplyContext {
   /** Events that do not change the mirror but matter live (typing). */

@@ -1,7 +1,9 @@
 import type { RegisterQueueResult } from '../../shared/api/registration';
 import type { Channel } from '../../shared/api/records';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../store/channels';
+import { ChangeCollector } from '../store/changes';
 import type { MirrorDatabase } from '../store/database';
+import { replaceServerDrafts } from '../store/drafts';
 import { saveEventQueue } from '../store/event-queue';
 import { replaceRecords } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable, replaceTopicPreferences, savedSnippetsTable, scheduledMessagesTable } from '../store/personal';
@@ -30,6 +32,7 @@ const RECORD_FIELDS = new Set([
   'realm_linkifiers',
   'realm_filters',
   'scheduled_messages',
+  'drafts',
   'user_topics',
   'user_status',
   'presences',
@@ -77,6 +80,8 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
     if (snapshot.custom_profile_fields) replaceRecords(db, customProfileFieldsTable, snapshot.custom_profile_fields);
     if (snapshot.realm_linkifiers) replaceRecords(db, linkifiersTable, snapshot.realm_linkifiers.map(toLinkifier));
     if (snapshot.user_topics) replaceTopicPreferences(db, snapshot.user_topics);
+    // What changed is not told: the whole mirror is read again after a registration.
+    if (snapshot.drafts && snapshot.user_id !== undefined) replaceServerDrafts(db, snapshot.drafts, snapshot.user_id, new ChangeCollector());
     if (snapshot.unread_msgs && snapshot.user_id !== undefined) replaceUnread(db, newestUnread(snapshot.unread_msgs), snapshot.user_id);
     const values = Object.fromEntries(Object.entries(snapshot).filter(([key]) => !RECORD_FIELDS.has(key)));
     // Without the organization's settings (no realm_name), the answer only adds to the values kept.

@@ -31,6 +31,8 @@ export const REGISTER_PARAMS: RegisterQueueParams = {
     'alert_words',
     'muted_users',
     'user_settings',
+    // The user's drafts kept by the server (the family's), shown and edited here as on their other devices.
+    'drafts',
     // These two bring unread_msgs: every unread conversation, cached or not.
     'message',
     'update_message_flags',

@@ -30,6 +30,7 @@ import {
   userStatusSchema,
   messageSchema,
 } from './record-schemas';
+import { serverDraftSchema, type ServerDraft } from './drafts';
 import { mutedUserSchema, type MutedUser } from './muted-users';
 import { presenceEventSchema } from './presence';
 import { quickProblem } from './quick-check';
@@ -164,6 +165,23 @@ export interface ChannelFolderUpdateEvent extends EventBase {
   op: 'update';
   channel_folder_id: number;
   data: { name?: string; description?: string; rendered_description?: string; is_archived?: boolean };
+}
+
+/** The family's server-side drafts (not in the spec): added, edited and removed on any of the user's devices. */
+export interface DraftsAddEvent extends EventBase {
+  type: 'drafts';
+  op: 'add';
+  drafts: ServerDraft[];
+}
+export interface DraftsUpdateEvent extends EventBase {
+  type: 'drafts';
+  op: 'update';
+  draft: ServerDraft;
+}
+export interface DraftsRemoveEvent extends EventBase {
+  type: 'drafts';
+  op: 'remove';
+  draft_id: number;
 }
 
 export interface SavedSnippetsAddEvent extends EventBase {
@@ -399,6 +417,9 @@ export type KnownEvent =
   | ChannelFolderUpdateEvent
   | SavedSnippetsAddEvent
   | SavedSnippetsRemoveEvent
+  | DraftsAddEvent
+  | DraftsUpdateEvent
+  | DraftsRemoveEvent
   | CustomProfileFieldsEvent
   | RealmLinkifiersEvent
   | ScheduledMessagesAddEvent
@@ -439,6 +460,7 @@ export const KNOWN_EVENTS: { readonly [T in KnownEvent['type']]: readonly string
   stream: ['create', 'delete', 'update'],
   channel_folder: ['add', 'update'],
   saved_snippets: ['add', 'update', 'remove'],
+  drafts: ['add', 'update', 'remove'],
   custom_profile_fields: null,
   realm_linkifiers: null,
   scheduled_messages: ['add', 'update', 'remove'],
@@ -513,6 +535,11 @@ const EVENT_FIELDS = {
     add: z.looseObject({ saved_snippet: savedSnippetSchema }),
     update: z.looseObject({ saved_snippet: savedSnippetSchema }),
     remove: z.looseObject({ saved_snippet_id: recordId }),
+  },
+  drafts: {
+    add: z.looseObject({ drafts: z.array(serverDraftSchema) }),
+    update: z.looseObject({ draft: serverDraftSchema }),
+    remove: z.looseObject({ draft_id: recordId }),
   },
   custom_profile_fields: z.looseObject({ fields: z.array(customProfileFieldSchema) }),
   realm_linkifiers: z.looseObject({ realm_linkifiers: z.array(linkifierSchema) }),

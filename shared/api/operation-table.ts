@@ -35,6 +35,7 @@ const CHANNEL_TYPE: DatedParam = { values: { channel: 248 } };
 const SCHEDULED_MESSAGES: FeatureRequirement = { level: 173, feature: 'Scheduled message lists' };
 const CHANNEL_FOLDERS: FeatureRequirement = { level: 389, feature: 'Channel folders' };
 const SAVED_SNIPPETS: FeatureRequirement = { level: 297, feature: 'Saved snippets' };
+const DRAFTS: FeatureRequirement = { level: 87, feature: 'Drafts kept by the server' };
 
 export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   createScheduledMessage: {
@@ -248,6 +249,9 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   reactivateUser: { method: 'POST', path: '/users/{user_id}/reactivate', title: 'Reactivate a user' },
   // The family's, not in the spec nor the reference: as a real server of level 372 answers them.
   getChannelTopics: { method: 'GET', path: '/users/me/{stream_id}/topics', title: 'Get topics in a channel' },
+  createDrafts: { method: 'POST', path: '/drafts', title: 'Create drafts', requires: DRAFTS },
+  editDraft: { method: 'PATCH', path: '/drafts/{draft_id}', title: 'Edit a draft', requires: DRAFTS },
+  deleteDraft: { method: 'DELETE', path: '/drafts/{draft_id}', title: 'Delete a draft', requires: DRAFTS },
   muteUser: { method: 'POST', path: '/users/me/muted_users/{muted_user_id}', title: 'Mute a user', requires: { level: 48, feature: 'Muted users' } },
   unmuteUser: { method: 'DELETE', path: '/users/me/muted_users/{muted_user_id}', title: 'Unmute a user', requires: { level: 48, feature: 'Muted users' } },
   updateUser: { method: 'PATCH', path: '/users/{user_id}', title: 'Update a user' },

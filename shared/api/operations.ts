@@ -4,6 +4,7 @@ import type { PresenceAnswer, UpdatePresenceParams } from './presence';
 import type { ServiceEvent } from './events';
 import type { RegisterQueueParams, RegisterQueueResult } from './registration';
 import type { ChannelTopic } from './channel-topics';
+import type { DraftData } from './drafts';
 import type { Invite, RevokeInviteLinkParams } from './invites';
 import type {
   Channel,
@@ -222,6 +223,18 @@ export interface GetChannelTopicsParams {
   stream_id: number;
 }
 
+/** The family's server-side drafts (not in the spec): created together, edited and deleted one at a time. */
+export interface CreateDraftsParams {
+  drafts: DraftData[];
+}
+export interface EditDraftParams {
+  draft_id: number;
+  draft: DraftData;
+}
+export interface DeleteDraftParams {
+  draft_id: number;
+}
+
 /** The family's muting (not in the spec): the user whose messages are to show hidden, or no longer. */
 export interface MuteUserParams {
   muted_user_id: number;
@@ -422,6 +435,10 @@ export interface Operations {
   revokeInviteLink: { params: RevokeInviteLinkParams; result: Empty };
   reactivateUser: { params: ReactivateUserParams; result: Empty };
   getChannelTopics: { params: GetChannelTopicsParams; result: { topics: ChannelTopic[] } };
+  /** The new drafts' ids, in the order given. */
+  createDrafts: { params: CreateDraftsParams; result: { ids: number[] } };
+  editDraft: { params: EditDraftParams; result: Empty };
+  deleteDraft: { params: DeleteDraftParams; result: Empty };
   muteUser: { params: MuteUserParams; result: Empty };
   unmuteUser: { params: MuteUserParams; result: Empty };
   updateUser: { params: UpdateUserParams; result: Empty };

@@ -30,6 +30,7 @@ import {
   userStatusSchema,
 } from './record-schemas';
 import { quickProblem } from './quick-check';
+import { serverDraftSchema, type ServerDraft } from './drafts';
 import { mutedUserSchema, type MutedUser } from './muted-users';
 import { unreadMessagesSchema, type UnreadMessages } from './unread';
 
@@ -104,6 +105,8 @@ export interface RegisterQueueResult extends RegistrationContext, OpenRecord {
   alert_words?: string[];
   /** The users this one muted (the family's, not in the spec): their messages show hidden. */
   muted_users?: MutedUser[];
+  /** The user's drafts kept by the server (the family's, not in the spec), oldest edit first. */
+  drafts?: ServerDraft[];
   unread_msgs?: UnreadMessages;
 }
 
@@ -163,6 +166,7 @@ const registrationSchema = z.looseObject({
   server_timestamp: z.number().optional(),
   alert_words: z.array(z.string()).optional(),
   muted_users: z.array(mutedUserSchema).optional(),
+  drafts: z.array(serverDraftSchema).optional(),
   unread_msgs: unreadMessagesSchema.optional(),
   realm_date_created: z.number().optional(),
   user_id: recordId.optional(),

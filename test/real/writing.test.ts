@@ -1,6 +1,6 @@
 // Writing beyond sending, against a real server of the family: a message scheduled, edited and
-// cancelled; typing seen both ways; a message and a topic deleted. Each test works in a topic of
-// its own.
+// cancelled; typing seen both ways; a message and a topic deleted; drafts kept on the server too.
+// Each test works in a topic of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTER_PARAMS } from '../../main/sync/registration-params';
 import { channelTopicConversation } from '../../shared/conversation';
@@ -11,6 +11,12 @@ let app: RealApp;
 const iago = () => account('iago@zulip.com');
 const hamlet = () => new Bare(account('hamlet@zulip.com'));
 const asIago = () => new Bare(iago());
+
+async function serverDrafts(): Promise<{ id: number; type: string; to: number[]; topic: string; content: string }[]> {
+  const answer = await asIago().call('GET', '/drafts');
+  if (!Array.isArray(answer.drafts)) throw new Error(`GET /drafts: ${String(answer.msg)}`);
+  return answer.drafts;
+}
 
 async function serverScheduled(): Promise<{ scheduled_message_id: number; content: string; topic?: string; scheduled_delivery_timestamp: number }[]> {
   const answer = await asIago().call('GET', '/scheduled_messages');
@@ -102,5 +108,31 @@ describe('writing against a real server', () => {
     expect(deleted.complete).toBe(true);
     await until(async () => (await cachedIds()).length === 0, 'the topic gone from the mirror');
     expect(await hamlet().messages([{ operator: 'channel', operand: VERONA }, { operator: 'topic', operand: topic }])).toEqual([]);
+  });
+
+  it("keeps its drafts on the server, shows the user's drafts from another device, and deletes the server's copy of one sent", async () => {
+    const here = marker('drafthere');
+    const there = marker('draftthere');
+    const conversation = channelTopicConversation(VERONA, here);
+    const ofTopic = async (topic: string) => (await serverDrafts()).filter((draft) => draft.topic === topic);
+    await app.call('drafts.save', { conversation, content: 'Typed in the app ' });
+    await until(async () => (await ofTopic(here)).length > 0, "the app's draft on the server");
+    expect(await ofTopic(here)).toEqual([expect.objectContaining({ type: 'stream', to: [VERONA], content: 'Typed in the app' })]);
+    await app.call('drafts.save', { conversation, content: 'Typed in the app, then more' });
+    await until(async () => (await ofTopic(here))[0]?.content === 'Typed in the app, then more', 'the edit on the server');
+
+    // Another device of the same user writes one: the app lists it.
+    await asIago().call('POST', '/drafts', { drafts: [{ type: 'stream', to: [VERONA], topic: there, content: 'From the web client' }] });
+    const elsewhere = channelTopicConversation(VERONA, there);
+    await until(async () => (await app.call('drafts.list', undefined)).some((draft) => draft.conversation === elsewhere), "the other device's draft listed");
+    expect(await app.call('drafts.get', { conversation: elsewhere })).toEqual(expect.objectContaining({ content: 'From the web client' }));
+
+    // Sent from the app: its copy goes from the server, once; deleted there: it goes from the app.
+    await app.call('messages.send', { conversation, content: 'Typed in the app, then more' });
+    await until(async () => (await ofTopic(here)).length === 0, "the sent draft's copy deleted");
+    const [copy] = await ofTopic(there);
+    await asIago().call('DELETE', `/drafts/${copy!.id}`);
+    await until(async () => !(await app.call('drafts.list', undefined)).some((draft) => draft.conversation === elsewhere), 'the draft deleted elsewhere gone');
+    expect(await ofTopic(here)).toEqual([]);
   });
 });

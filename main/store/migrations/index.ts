@@ -13,6 +13,7 @@ import { migration011 } from './011-search-any-script-and-operators';
 import { migration012 } from './012-presence';
 import { migration013 } from './013-outbox-files-and-used-local-ids';
 import { migration014 } from './014-topic-history';
+import { migration015 } from './015-drafts-kept-by-the-server';
 import type { Migration } from './migration';
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015];

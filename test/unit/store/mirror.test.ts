@@ -10,7 +10,7 @@ import { migrations } from '../../../main/store/migrations';
 import { saveDraft } from '../../../main/store/drafts';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../../../main/store/channels';
 import { saveEventQueue } from '../../../main/store/event-queue';
-import { enqueueMessage, enqueueOutbox } from '../../../main/store/outbox';
+import { enqueueOutbox } from '../../../main/store/outbox';
 import {
   customProfileFieldsTable,
   linkifiersTable,
@@ -129,9 +129,14 @@ const seeds: Record<string, (db: MirrorDatabase) => void> = {
   event_queue: (db) => saveEventQueue(db, { queue_id: 'q-1', last_event_id: 42, registered_at: 1700000000 }),
   outbox: (db) => enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: '3', payload: { id: 3, title: 'Hello' } }, new ChangeCollector(), 1700000000),
   drafts: (db) => saveDraft(db, 'channel:5:lunch', 'See you at', new ChangeCollector(), 1700000000),
-  // Written with a queued message.
-  used_local_ids: (db) =>
-    enqueueMessage(db, { conversation: 'channel:5:dinner', local_id: 'l-1', payload: { type: 'stream', to: 5, topic: 'dinner', content: 'Eight?' } }, new ChangeCollector(), 1700000000),
+  // As enqueueMessage wrote it with a queued message before migration 15 (its draft clearing reads the drafts' server copies).
+  used_local_ids: (db) => {
+    const { lastInsertRowid } = db
+      .prepare("INSERT INTO outbox (kind, record_key, payload, state, created_at, local_id) VALUES ('sendMessage', 'conversations:channel:5:dinner', ?, 'pending', 1700000000, 'l-1')")
+      .run(JSON.stringify({ type: 'stream', to: 5, topic: 'dinner', content: 'Eight?' }));
+    db.prepare("INSERT INTO used_local_ids (local_id, outbox_id, created_at) VALUES ('l-1', ?, 1700000000)").run(lastInsertRowid);
+  },
+  draft_removals: (db) => db.prepare('INSERT INTO draft_removals (server_id) VALUES (40)').run(),
   // As insertJob wrote them before migration 3 gave items their secret columns.
   bulk_jobs: (db) => {
     const { lastInsertRowid } = db

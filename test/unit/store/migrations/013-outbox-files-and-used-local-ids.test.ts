@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { ChangeCollector } from '../../../../main/store/changes';
+import { openMirror } from '../../../../main/store/database';
 import { enqueueMessage, outboxItems, stagedIdsInOutbox, usedLocalId } from '../../../../main/store/outbox';
 import { mirrorAt } from './at-version';
 
@@ -18,14 +19,16 @@ it('migration 13 gives the messages queued at version 9 no files, and remembers 
   expect(usedLocalId(db, 'l-1')).toBe(queued!.outbox_id);
   db.prepare('DELETE FROM outbox').run();
   expect(usedLocalId(db, 'l-1')).toBe(queued!.outbox_id);
+  db.close();
 
   // A message queued now carries its staged files.
+  const now = openMirror(':memory:');
   enqueueMessage(
-    db,
+    now,
     { conversation: 'channel:1:lunch', local_id: 'l-2', payload: { type: 'stream', to: 1, topic: 'lunch', content: `[menu.pdf](staged:${STAGED})` }, staged_ids: [STAGED] },
     new ChangeCollector(),
   );
-  expect(outboxItems(db)).toMatchObject([{ local_id: 'l-2', staged_ids: [STAGED] }]);
-  expect([...stagedIdsInOutbox(db)]).toEqual([STAGED]);
-  db.close();
+  expect(outboxItems(now)).toMatchObject([{ local_id: 'l-2', staged_ids: [STAGED] }]);
+  expect([...stagedIdsInOutbox(now)]).toEqual([STAGED]);
+  now.close();
 });
