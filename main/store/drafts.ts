@@ -213,9 +213,7 @@ export function draftRemoved(db: MirrorDatabase, server_id: number): void {
  */
 export function settleUnansweredCreations(db: MirrorDatabase, underWay: ReadonlySet<ConversationKey>): void {
   const unanswered = reader(db, 'SELECT conversation FROM drafts WHERE server_id IS NULL AND server_content IS NOT NULL', z.object({ conversation: z.string() })).all();
-  for (const { conversation } of unanswered) {
-    if (!underWay.has(conversation)) writer(db, 'UPDATE drafts SET server_content = NULL WHERE conversation = ? AND server_id IS NULL').run(conversation);
-  }
+  for (const { conversation } of unanswered) if (!underWay.has(conversation)) unsentCreation(db, conversation);
   const forgotten = reader(db, 'SELECT removal_id, conversation FROM draft_removals WHERE server_id IS NULL', z.object({ removal_id: z.number(), conversation: z.string().nullable() })).all();
   for (const { removal_id, conversation } of forgotten) {
     if (conversation === null || !underWay.has(conversation)) writer(db, 'DELETE FROM draft_removals WHERE removal_id = ?').run(removal_id);

@@ -3,8 +3,8 @@
 // Inbox shows the server's unread conversations, the empty topic under the organization's name for
 // it; a channel the member is not in opens as a preview; a channel opens into every topic the
 // server lists; an image and a file attached in the
-// composer are uploaded, sent, and shown as the server rendered them. Screenshots of each screen,
-// axe on each.
+// composer are uploaded, sent, and shown as the server rendered them; a draft written on another
+// device is listed and opens into its compose box. Screenshots of each screen, axe on each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkScreen } from '../e2e/a11y';
@@ -125,4 +125,17 @@ it('attaches an image and a file in a new topic, sends them, and shows the image
   const sent = found.filter((m) => m.content.startsWith('The mock-up and the notes'));
   expect(sent).toHaveLength(1);
   expect(sent[0]!.content.match(/\]\(\/user_uploads\/[^)]+\)/g)).toHaveLength(2);
+});
+
+it("lists a draft the member wrote on another device, and opens it into the conversation's compose box", async () => {
+  const topic = marker('draft');
+  const text = `Notes for ${topic}: **agenda** first`;
+  await new Bare(account('hamlet@zulip.com')).call('POST', '/drafts', { drafts: [{ type: 'stream', to: [3], topic, content: text }] });
+  await openView(page, 'Drafts');
+  const row = page.getByTestId('draft').filter({ hasText: topic });
+  await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => row.locator('.draft-title').textContent()).toBe(`#Verona › ${topic}`);
+  await checkScreen(page, 'real-drafts');
+  await row.locator('button.open-draft').click();
+  await expect.poll(() => page.getByTestId('composer').inputValue(), { timeout: 30_000 }).toBe(text);
 });

@@ -22,14 +22,20 @@ export function account(email: string): RealAccount {
   return accountOf(realServer(), email);
 }
 
-/** Polls until `check` holds (what the tests wait on: the server's events, the app's sync). */
-export async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
+/**
+ * Polls until `check` holds (what the tests wait on: the server's events, the app's sync). A check
+ * that asks the server polls slower: the suite's users share the server's rate limit.
+ */
+export async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000, intervalMs = 50): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** How often a check that asks the server polls: a few requests a wait, under every rate limit. */
+export const SERVER_POLL_MS = 500;
 
 export interface RealApp {
   core: AppCore;

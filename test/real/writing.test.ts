@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTER_PARAMS } from '../../main/sync/registration-params';
 import { channelTopicConversation } from '../../shared/conversation';
-import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
+import { account, Bare, marker, openApp, SERVER_POLL_MS, signIn, until, type RealApp } from './harness';
 
 const VERONA = 3;
 let app: RealApp;
@@ -116,10 +116,10 @@ describe('writing against a real server', () => {
     const conversation = channelTopicConversation(VERONA, here);
     const ofTopic = async (topic: string) => (await serverDrafts()).filter((draft) => draft.topic === topic);
     await app.call('drafts.save', { conversation, content: 'Typed in the app ' });
-    await until(async () => (await ofTopic(here)).length > 0, "the app's draft on the server");
+    await until(async () => (await ofTopic(here)).length > 0, "the app's draft on the server", 30_000, SERVER_POLL_MS);
     expect(await ofTopic(here)).toEqual([expect.objectContaining({ type: 'stream', to: [VERONA], content: 'Typed in the app' })]);
     await app.call('drafts.save', { conversation, content: 'Typed in the app, then more' });
-    await until(async () => (await ofTopic(here))[0]?.content === 'Typed in the app, then more', 'the edit on the server');
+    await until(async () => (await ofTopic(here))[0]?.content === 'Typed in the app, then more', 'the edit on the server', 30_000, SERVER_POLL_MS);
 
     // Another device of the same user writes one: the app lists it.
     await asIago().call('POST', '/drafts', { drafts: [{ type: 'stream', to: [VERONA], topic: there, content: 'From the web client' }] });
@@ -129,7 +129,7 @@ describe('writing against a real server', () => {
 
     // Sent from the app: its copy goes from the server, once; deleted there: it goes from the app.
     await app.call('messages.send', { conversation, content: 'Typed in the app, then more' });
-    await until(async () => (await ofTopic(here)).length === 0, "the sent draft's copy deleted");
+    await until(async () => (await ofTopic(here)).length === 0, "the sent draft's copy deleted", 30_000, SERVER_POLL_MS);
     const [copy] = await ofTopic(there);
     await asIago().call('DELETE', `/drafts/${copy!.id}`);
     await until(async () => !(await app.call('drafts.list', undefined)).some((draft) => draft.conversation === elsewhere), 'the draft deleted elsewhere gone');
