@@ -220,9 +220,22 @@ export function settleUnansweredCreations(db: MirrorDatabase, underWay: Readonly
   }
 }
 
-export const draftEvents: EventHandlers<'drafts'> = {
+/**
+ * The user stopped keeping drafts on the server: it deleted its copies, without a word to the
+ * clients. The drafts stay here, as the family's clients keep them, to be created again should the
+ * user turn it back on; a registration's empty list says nothing about them meanwhile.
+ */
+export function forgetServerCopies(db: MirrorDatabase): void {
+  writer(db, 'UPDATE drafts SET server_id = NULL, server_content = NULL WHERE server_id IS NOT NULL OR server_content IS NOT NULL').run();
+  writer(db, 'DELETE FROM draft_removals').run();
+}
+
+export const draftEvents: EventHandlers<'drafts' | 'user_settings'> = {
   drafts: (db, event, changes) => {
     if (event.op === 'remove') serverDraftGone(db, event.draft_id, changes);
     else for (const draft of event.op === 'add' ? event.drafts : [event.draft]) takeServerDraft(db, draft, ownUserIdOf(db), changes);
+  },
+  user_settings: (db, event) => {
+    if (event.property === 'enable_drafts_synchronization' && event.value === false) forgetServerCopies(db);
   },
 };

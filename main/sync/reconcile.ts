@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import type { RegisterQueueResult } from '../../shared/api/registration';
 import type { Channel } from '../../shared/api/records';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../store/channels';
 import { ChangeCollector } from '../store/changes';
 import type { MirrorDatabase } from '../store/database';
-import { replaceServerDrafts } from '../store/drafts';
+import { forgetServerCopies, replaceServerDrafts } from '../store/drafts';
 import { saveEventQueue } from '../store/event-queue';
 import { replaceRecords } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable, replaceTopicPreferences, savedSnippetsTable, scheduledMessagesTable } from '../store/personal';
@@ -80,8 +81,11 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
     if (snapshot.custom_profile_fields) replaceRecords(db, customProfileFieldsTable, snapshot.custom_profile_fields);
     if (snapshot.realm_linkifiers) replaceRecords(db, linkifiersTable, snapshot.realm_linkifiers.map(toLinkifier));
     if (snapshot.user_topics) replaceTopicPreferences(db, snapshot.user_topics);
-    // What changed is not told: the whole mirror is read again after a registration.
-    if (snapshot.drafts && snapshot.user_id !== undefined) replaceServerDrafts(db, snapshot.drafts, snapshot.user_id, new ChangeCollector());
+    if (snapshot.drafts && snapshot.user_id !== undefined) {
+      // What changed is not told: the whole mirror is read again after a registration.
+      if (keepsDraftsOnServer(snapshot)) replaceServerDrafts(db, snapshot.drafts, snapshot.user_id, new ChangeCollector());
+      else forgetServerCopies(db);
+    }
     if (snapshot.unread_msgs && snapshot.user_id !== undefined) replaceUnread(db, newestUnread(snapshot.unread_msgs), snapshot.user_id);
     const values = Object.fromEntries(Object.entries(snapshot).filter(([key]) => !RECORD_FIELDS.has(key)));
     // Without the organization's settings (no realm_name), the answer only adds to the values kept.
@@ -91,6 +95,11 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
       saveEventQueue(db, { queue_id: snapshot.queue_id, last_event_id: snapshot.last_event_id, registered_at: now });
     }
   }).immediate();
+}
+
+/** Whether the user keeps drafts on the server: its list of them is empty otherwise, though the drafts are not gone. */
+function keepsDraftsOnServer(snapshot: RegisterQueueResult): boolean {
+  return z.looseObject({ enable_drafts_synchronization: z.boolean().optional() }).safeParse(snapshot.user_settings).data?.enable_drafts_synchronization !== false;
 }
 
 /** The organization's identity is its creation date; where either side lacks it, nothing can be told. */

@@ -80,6 +80,17 @@ describe("the server's drafts, here", () => {
   });
 });
 
+describe('turning off keeping drafts on the server', () => {
+  it('(on another device) leaves the drafts here; turned on again, they are created there again', () => {
+    registered([draft(1)]);
+    draftEvents.user_settings(db, { type: 'user_settings', op: 'update', id: 2, property: 'enable_drafts_synchronization', value: false }, new ChangeCollector());
+    // The server deleted its copies without a word: its next list is empty.
+    registered([]);
+    expect(getDraft(db, 'channel:5:lunch')?.content).toBe('draft 1');
+    expect(toSend().drafts).toEqual([expect.objectContaining({ conversation: 'channel:5:lunch', server_id: null })]);
+  });
+});
+
 describe('the drafts written here, there', () => {
   it('are created once, then edited; spaces the server drops are no edit, and stay here', () => {
     save('channel:5:lunch', 'hello ');

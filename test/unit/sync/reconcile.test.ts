@@ -21,6 +21,7 @@ import { json, useCaptureServer } from '../api/capture-server';
 import { mirrorDir } from '../../integration/sync/engine-harness';
 import { channel, message, user } from '../store/fixtures';
 import { ChangeCollector } from '../../../main/store/changes';
+import { draftCreated, draftsToSend, getDraft, saveDraft } from '../../../main/store/drafts';
 
 const CREATED = 1_600_000_000;
 
@@ -64,6 +65,18 @@ describe('a registration that lacks a list', () => {
     reconcileSnapshot(db, registration({ realm_users: [user(11, 'Alan Turing', 'alan@example.com')], never_subscribed: [] }));
     expect(userIds()).toEqual([11]);
     expect(channelIds()).toEqual([]);
+  });
+});
+
+describe("a registration's drafts", () => {
+  it('where the user keeps none on the server, leave the drafts here, to be created there again once they do', () => {
+    const changes = new ChangeCollector();
+    saveDraft(db, 'channel:5:lunch', 'Noon?', changes);
+    draftCreated(db, 'channel:5:lunch', 'Noon?', 40);
+    reconcileSnapshot(db, registration({ user_id: 10, drafts: [], user_settings: { enable_drafts_synchronization: false } }));
+    expect(getDraft(db, 'channel:5:lunch')?.content).toBe('Noon?');
+    reconcileSnapshot(db, registration({ user_id: 10, drafts: [], user_settings: { enable_drafts_synchronization: true } }));
+    expect(draftsToSend(db, 10_000).drafts).toEqual([expect.objectContaining({ conversation: 'channel:5:lunch', server_id: null })]);
   });
 });
 
