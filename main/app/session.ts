@@ -270,7 +270,10 @@ export class AccountSession {
         }
       },
       onTyping: (event) => this.typing.handle(event),
-      ...(notifications && { onApplied: (events) => notifications.consider(events) }),
+      onApplied: (events) => {
+        notifications?.consider(events);
+        for (const event of events) if (event.type === 'delete_message' && event.stream_id !== undefined) this.topicHistory.messagesDeleted(event.stream_id);
+      },
       onRegistered: (summary) => {
         this.drafts.registered();
         this.client.useRegistration(summary.context);

@@ -2,8 +2,8 @@
 // of messages the mirror never cached, so a channel lists its old topics too, offline as well.
 // Replaced whole at each listing. Between listings, a move names the topic its messages went to,
 // and a whole topic moved (change_all) leaves its old name; a topic whose newest message is deleted
-// leaves too (a deleted topic must not stay listed; older messages left in it are not known here,
-// so it is listed again by the next listing, or once cached); a deleted channel's rows go with it.
+// leaves too (a deleted topic must not stay listed; older messages left in it are not known here:
+// the channel's next listing, asked after a deletion, names it again); a deleted channel's rows go.
 // Topics are one whatever their case, as the family's servers list them.
 import { z } from 'zod';
 import type { ChannelTopic } from '../../shared/api/channel-topics';

@@ -1,7 +1,9 @@
 // A channel's topic history, asked of its server the first time the channel's topics are read in a
 // session while online (the sidebar opening the channel, the composer's or the search box's topic
 // suggestions) and kept in the mirror, for the next start and for offline. Asked once a session: new
-// messages and moves keep it current meanwhile. The account session owns it.
+// messages and moves keep it current meanwhile; after a deletion in the channel it is asked again
+// (a topic whose newest message went may have older ones the mirror never cached). The account
+// session owns it.
 import { z } from 'zod';
 import { channelTopicSchema } from '../../shared/api/channel-topics';
 import { checkedAnswer } from '../api/checked-answer';
@@ -37,6 +39,11 @@ export class TopicHistoryFetch {
     this.#asked.add(stream_id);
     const fetched = this.#fetch(stream_id).finally(() => this.#inFlight.delete(fetched));
     this.#inFlight.add(fetched);
+  }
+
+  /** Messages of the channel were deleted: its next read asks again. */
+  messagesDeleted(stream_id: number): void {
+    this.#asked.delete(stream_id);
   }
 
   /** Resolves when nothing is being asked (for tests and for disposal). */

@@ -1,6 +1,7 @@
 // A channel's old topics, never cached, listed from its server's topic history: the first read of
 // the channel's topics online asks for it once, the answer comes with a notice naming the channel,
-// and the next start lists them from the mirror before anything is asked.
+// and the next start lists them from the mirror before anything is asked. A topic whose newest
+// message is deleted stays listed while older messages remain in it.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/api/logger';
 import type { AccountSession } from '../../../main/app/session';
@@ -50,6 +51,28 @@ describe('topic history', () => {
         await again.close();
       }
     } finally {
+      dir.remove();
+    }
+  });
+
+  it('keeps listing a topic whose newest message was deleted, by its older messages the mirror never cached', async () => {
+    const member = sim.service.accounts.find((account) => account.role === 400)!;
+    const admin = sim.service.accounts.find((account) => account.role === 200)!;
+    const ids: number[] = [];
+    for (const content of ['the first word', 'the last word']) {
+      const sent = await clientFor(sim.service.url, member).post('/messages', { type: 'stream', to: DEMO.channels.sandbox, topic: 'kept plans', content, read_by_sender: true });
+      ids.push(sent.body['id'] as number);
+    }
+    const dir = mirrorDir();
+    const session = startSession(sim.service.url, member, dir.path);
+    try {
+      await until(() => session.engine.status.state === 'online', 'online');
+      const kept = async () => (await sidebar(session)['sidebar.topics']({ stream_id: DEMO.channels.sandbox })).find((t) => t.topic === 'kept plans')?.last_message_id;
+      await until(async () => (await kept()) === ids[1], 'the topic listed by its newest message');
+      expect((await clientFor(sim.service.url, admin).delete(`/messages/${ids[1]}`)).status).toBe(200);
+      await until(async () => (await kept()) === ids[0], 'the topic listed by the message left in it');
+    } finally {
+      await session.close();
       dir.remove();
     }
   });
