@@ -28,6 +28,7 @@ import {
   type DraftToSend,
 } from '../store/drafts';
 import { draftsSynchronized, ownUserIdOf, realmValue } from '../store/realm';
+import { SerialPasses } from './serial-passes';
 
 /** Typing saves the draft every few hundred milliseconds; the server hears of it once the typing pauses. */
 export const DRAFT_SEND_DELAY_MS = 2_000;
@@ -54,8 +55,9 @@ export class DraftSync {
   readonly #o: DraftSyncOptions;
   readonly #stop = new AbortController();
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #pass: Promise<void> | undefined;
-  #again = false;
+  readonly #passes = new SerialPasses(() =>
+    this.#sendAll().catch((error: unknown) => this.#o.logger.debug('drafts not sent to the server', { error: String(error) })),
+  );
   /** A registration answered since the last pass: creations it did not name are settled. */
   #registered = false;
   /** Creations whose answer is awaited now. */
@@ -84,30 +86,18 @@ export class DraftSync {
   /** Tells the server what it does not know yet (or once more after the pass under way). */
   run(): void {
     clearTimeout(this.#timer);
-    if (this.#stop.signal.aborted) return;
-    if (this.#pass) {
-      this.#again = true;
-      return;
-    }
-    this.#pass = this.#sendAll()
-      .catch((error: unknown) => this.#o.logger.debug('drafts not sent to the server', { error: String(error) }))
-      .finally(() => {
-        this.#pass = undefined;
-        if (!this.#again) return;
-        this.#again = false;
-        this.run();
-      });
+    if (!this.#stop.signal.aborted) this.#passes.run();
   }
 
   /** Resolves when no pass is running (for tests and for disposal). */
   async settled(): Promise<void> {
-    while (this.#pass) await this.#pass;
+    await this.#passes.settled();
   }
 
   async dispose(): Promise<void> {
     this.#stop.abort();
     clearTimeout(this.#timer);
-    await this.#pass;
+    await this.#passes.settled();
   }
 
   async #sendAll(): Promise<void> {

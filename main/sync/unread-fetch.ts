@@ -13,6 +13,7 @@ import { upsertMessages } from '../store/messages';
 import { uncachedUnreadConversations } from '../store/unread';
 import { checkedMessages } from './answers';
 import type { MessagesClient } from './fetch-messages';
+import { SerialPasses } from './serial-passes';
 
 /** Requests in flight at once: enough to fill the Inbox quickly, few enough to leave the user's own calls room. */
 const CONCURRENCY = 3;
@@ -39,9 +40,7 @@ export interface UnreadFetchOptions {
 export class UnreadFetch {
   readonly #o: UnreadFetchOptions;
   readonly #stop = new AbortController();
-  #pass: Promise<void> | undefined;
-  /** Asked again while a pass ran: one more pass follows it. */
-  #again = false;
+  readonly #passes = new SerialPasses(() => this.#fetchAll());
   /** Each conversation fetched, with its newest unread message then. */
   readonly #fetched = new Map<string, number>();
   /** When the next fetch may start (FETCH_INTERVAL_MS). */
@@ -53,28 +52,18 @@ export class UnreadFetch {
 
   /** Starts a pass over the conversations not cached (or asks for one more after the current). */
   run(): void {
-    if (this.#stop.signal.aborted) return;
-    if (this.#pass) {
-      this.#again = true;
-      return;
-    }
-    this.#pass = this.#fetchAll().finally(() => {
-      this.#pass = undefined;
-      if (!this.#again) return;
-      this.#again = false;
-      this.run();
-    });
+    if (!this.#stop.signal.aborted) this.#passes.run();
   }
 
   /** Resolves when no pass is running (for tests and for disposal). */
   async settled(): Promise<void> {
-    while (this.#pass) await this.#pass;
+    await this.#passes.settled();
   }
 
   /** Stops at once; a fetch in flight is aborted and its answer never written. */
   async dispose(): Promise<void> {
     this.#stop.abort();
-    await this.#pass;
+    await this.#passes.settled();
   }
 
   async #fetchAll(): Promise<void> {
