@@ -4,11 +4,11 @@
 // drafts on the server (`enable_drafts_synchronization`). A creation is recorded before it is sent:
 // if its answer never comes, the next registration says whether it was made, so no draft is
 // created twice. The account session owns it and disposes it on sign-out.
+import { z } from 'zod';
 import { draftDataOf } from '../../shared/api/drafts';
+import { recordId } from '../../shared/api/record-schemas';
 import type { ConversationKey } from '../../shared/conversation';
 import { mayHaveBeenDone } from '../../shared/failures';
-import { z } from 'zod';
-import { recordId } from '../../shared/api/record-schemas';
 import { checkedAnswer } from '../api/checked-answer';
 import { ServiceError } from '../api/errors';
 import { classifyFailure } from '../api/failures';
