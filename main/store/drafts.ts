@@ -15,6 +15,7 @@ import { reader, writer } from './statements';
 const serverSide = z.object({ server_id: z.number().int().nullable(), server_content: z.string().nullable() });
 const linkedRow = serverSide.extend({ conversation: z.string(), content: z.string() });
 type LinkedRow = z.infer<typeof linkedRow>;
+const serverIdRow = z.object({ server_id: z.number() });
 const draftRow = z.object({ conversation: z.string(), content: z.string(), updated_at: z.number() });
 export type Draft = z.infer<typeof draftRow>;
 
@@ -70,14 +71,20 @@ export function stagedIdsInDrafts(db: ReadOnlyMirror): Set<string> {
 }
 
 
-const rowFor = (db: ReadOnlyMirror, conversation: ConversationKey): LinkedRow | undefined =>
-  reader(db, 'SELECT conversation, content, server_id, server_content FROM drafts WHERE conversation = ?', linkedRow).get(conversation);
+const linkedRowWhere = (db: ReadOnlyMirror, column: 'conversation' | 'server_id', value: string | number): LinkedRow | undefined =>
+  reader(db, `SELECT conversation, content, server_id, server_content FROM drafts WHERE ${column} = ?`, linkedRow).get(value);
+const rowFor = (db: ReadOnlyMirror, conversation: ConversationKey) => linkedRowWhere(db, 'conversation', conversation);
+const rowOfCopy = (db: ReadOnlyMirror, server_id: number) => linkedRowWhere(db, 'server_id', server_id);
 
-const rowOfCopy = (db: ReadOnlyMirror, server_id: number): LinkedRow | undefined =>
-  reader(db, 'SELECT conversation, content, server_id, server_content FROM drafts WHERE server_id = ?', linkedRow).get(server_id);
+/** The draft names the server copy holding this text. */
+const link = (db: MirrorDatabase, conversation: ConversationKey, server_id: number, content: string): void =>
+  void writer(db, 'UPDATE drafts SET server_id = ?, server_content = ? WHERE conversation = ?').run(server_id, content, conversation);
+
+/** The removal of a copy whose creation was unanswered when its draft was deleted here: known by conversation and text. */
+const UNNAMED_REMOVAL = 'SELECT removal_id FROM draft_removals WHERE server_id IS NULL AND conversation = ? AND content = ? LIMIT 1';
 
 const removalOf = (db: ReadOnlyMirror, server_id: number): boolean =>
-  reader(db, 'SELECT server_id FROM draft_removals WHERE server_id = ?', z.object({ server_id: z.number() })).get(server_id) !== undefined;
+  reader(db, 'SELECT server_id FROM draft_removals WHERE server_id = ?', serverIdRow).get(server_id) !== undefined;
 
 /** Whether the draft was changed here since the server last had it (its edit is still to send). */
 const editedHere = (row: LinkedRow): boolean => serverDraftText(row.content) !== row.server_content;
@@ -112,12 +119,12 @@ export function takeServerDraft(db: MirrorDatabase, draft: ServerDraft, own_user
   if (here) {
     // This draft's own creation (its event, or the registration after a crash) names its copy.
     if (here.server_id === null && (serverDraftText(here.content) === draft.content || here.server_content === draft.content)) {
-      writer(db, 'UPDATE drafts SET server_id = ?, server_content = ? WHERE conversation = ?').run(draft.id, draft.content, conversation);
+      link(db, conversation, draft.id, draft.content);
     }
     return;
   }
   // Deleted here while its creation was unanswered: this is the copy to delete.
-  const claimed = writer(db, 'UPDATE draft_removals SET server_id = ? WHERE removal_id = (SELECT removal_id FROM draft_removals WHERE server_id IS NULL AND conversation = ? AND content = ? LIMIT 1)');
+  const claimed = writer(db, `UPDATE draft_removals SET server_id = ? WHERE removal_id = (${UNNAMED_REMOVAL})`);
   if (claimed.run(draft.id, conversation, draft.content).changes > 0) return;
   writer(db, 'INSERT INTO drafts (conversation, content, updated_at, server_id, server_content) VALUES (?, ?, ?, ?, ?)').run(
     conversation,
@@ -144,7 +151,7 @@ export function serverDraftGone(db: MirrorDatabase, server_id: number, changes: 
 /** Registration's list of the server's drafts, the newest first taken where two are of one conversation. */
 export function replaceServerDrafts(db: MirrorDatabase, drafts: readonly ServerDraft[], own_user_id: number, changes: ChangeSink): void {
   const listed = new Set(drafts.map((draft) => draft.id));
-  const copies = reader(db, 'SELECT server_id FROM drafts WHERE server_id IS NOT NULL UNION SELECT server_id FROM draft_removals WHERE server_id IS NOT NULL', z.object({ server_id: z.number() })).all();
+  const copies = reader(db, 'SELECT server_id FROM drafts WHERE server_id IS NOT NULL UNION SELECT server_id FROM draft_removals WHERE server_id IS NOT NULL', serverIdRow).all();
   for (const { server_id } of copies) if (!listed.has(server_id)) serverDraftGone(db, server_id, changes);
   for (const draft of [...drafts].sort((a, b) => b.timestamp - a.timestamp)) takeServerDraft(db, draft, own_user_id, changes);
 }
@@ -171,7 +178,7 @@ export function draftsToSend(db: ReadOnlyMirror, maxLength: number): { drafts: D
     const content = serverDraftText(draft.content);
     return content === '' || content === server_content || content.length > maxLength ? [] : [{ ...draft, content }];
   });
-  const removals = reader(db, 'SELECT server_id FROM draft_removals WHERE server_id IS NOT NULL', z.object({ server_id: z.number() })).all();
+  const removals = reader(db, 'SELECT server_id FROM draft_removals WHERE server_id IS NOT NULL', serverIdRow).all();
   return { drafts, removals: removals.map((row) => row.server_id) };
 }
 
@@ -190,10 +197,10 @@ export function draftCreated(db: MirrorDatabase, conversation: ConversationKey, 
   const here = rowFor(db, conversation);
   if (here?.server_id === server_id) return;
   if (here && here.server_id === null) {
-    writer(db, 'UPDATE drafts SET server_id = ?, server_content = ? WHERE conversation = ?').run(server_id, content, conversation);
+    link(db, conversation, server_id, content);
     return;
   }
-  writer(db, 'DELETE FROM draft_removals WHERE removal_id = (SELECT removal_id FROM draft_removals WHERE server_id IS NULL AND conversation = ? AND content = ? LIMIT 1)').run(conversation, content);
+  writer(db, `DELETE FROM draft_removals WHERE removal_id = (${UNNAMED_REMOVAL})`).run(conversation, content);
   writer(db, 'INSERT OR IGNORE INTO draft_removals (server_id) VALUES (?)').run(server_id);
 }
 

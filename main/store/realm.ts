@@ -51,14 +51,14 @@ export function streamDesktopDefault(db: ReadOnlyMirror): boolean {
   return settings.success ? (settings.data.enable_stream_desktop_notifications ?? false) : false;
 }
 
-/** The user's twenty_four_hour_time (how the family's clients show a time); null when the server has not said. */
-/**
- * Whether the user keeps their drafts on the server (the family's `enable_drafts_synchronization`):
- * false where the server does not say (a server without drafts).
- */
+/** The family's `enable_drafts_synchronization` in user settings as given (the mirror's, or a registration's); undefined where not said. */
+export function draftsSynchronizationIn(user_settings: unknown): boolean | undefined {
+  return z.looseObject({ enable_drafts_synchronization: z.boolean().optional() }).safeParse(user_settings).data?.enable_drafts_synchronization;
+}
+
+/** Whether the user keeps their drafts on the server: false where the server does not say (a server without drafts). */
 export function draftsSynchronized(db: ReadOnlyMirror): boolean {
-  const settings = z.looseObject({ enable_drafts_synchronization: z.boolean().optional() }).safeParse(realmValue(db, 'user_settings'));
-  return settings.data?.enable_drafts_synchronization === true;
+  return draftsSynchronizationIn(realmValue(db, 'user_settings')) === true;
 }
 
 /** The signed-in user, as registration named them (-1 before one did): direct conversations include them. */
@@ -67,6 +67,7 @@ export function ownUserIdOf(db: ReadOnlyMirror): number {
   return typeof id === 'number' ? id : -1;
 }
 
+/** The user's twenty_four_hour_time (how the family's clients show a time); null when the server has not said. */
 export function twentyFourHourTime(db: ReadOnlyMirror): boolean | null {
   const settings = z.looseObject({ twenty_four_hour_time: z.boolean().optional() }).safeParse(realmValue(db, 'user_settings'));
   return settings.success ? (settings.data.twenty_four_hour_time ?? null) : null;

@@ -28,7 +28,7 @@ import {
   type DraftToSend,
 } from '../store/drafts';
 import { draftsSynchronized, ownUserIdOf, realmValue } from '../store/realm';
-import { SerialPasses } from './serial-passes';
+import { SerialPasses } from '../../shared/serial-passes';
 
 /** Typing saves the draft every few hundred milliseconds; the server hears of it once the typing pauses. */
 export const DRAFT_SEND_DELAY_MS = 2_000;
@@ -152,9 +152,10 @@ export class DraftSync {
       const [server_id] = checkedAnswer('POST /drafts', 'answer', createdSchema, answer).ids;
       if (server_id !== undefined) this.#o.write((db) => draftCreated(db, draft.conversation, draft.content, server_id));
     } catch (error) {
+      const { kind } = classifyFailure(error);
       // Perhaps made: the next registration tells. Surely not: this text is not kept there.
-      if (!mayHaveBeenDone(classifyFailure(error).kind)) this.#o.write((db) => unsentCreation(db, draft.conversation));
-      if (classifyFailure(error).kind !== 'refused') this.#stopPass(error);
+      if (!mayHaveBeenDone(kind)) this.#o.write((db) => unsentCreation(db, draft.conversation));
+      if (kind !== 'refused') this.#stopPass(error);
       this.#refuse(draft, error);
     } finally {
       this.#underWay.delete(draft.conversation);

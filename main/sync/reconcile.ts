@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { RegisterQueueResult } from '../../shared/api/registration';
 import type { Channel } from '../../shared/api/records';
 import { channelFoldersTable, channelsTable, subscriptionsTable } from '../store/channels';
@@ -10,7 +9,7 @@ import { replaceRecords } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable, replaceTopicPreferences, savedSnippetsTable, scheduledMessagesTable } from '../store/personal';
 import { forgetOrganization } from '../store/organization';
 import { replacePresences } from '../store/presence';
-import { realmValues, replaceRealmValues, setRealmValues } from '../store/realm';
+import { draftsSynchronizationIn, realmValues, replaceRealmValues, setRealmValues } from '../store/realm';
 import { replaceUnread } from '../store/unread';
 import { userStatusTable, usersTable } from '../store/users';
 import { toLinkifier, toSavedSnippet } from '../store/normalize';
@@ -83,7 +82,8 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
     if (snapshot.user_topics) replaceTopicPreferences(db, snapshot.user_topics);
     if (snapshot.drafts && snapshot.user_id !== undefined) {
       // What changed is not told: the whole mirror is read again after a registration.
-      if (keepsDraftsOnServer(snapshot)) replaceServerDrafts(db, snapshot.drafts, snapshot.user_id, new ChangeCollector());
+      // Where the user keeps none there, the list is empty though the drafts are not gone.
+      if (draftsSynchronizationIn(snapshot.user_settings) !== false) replaceServerDrafts(db, snapshot.drafts, snapshot.user_id, new ChangeCollector());
       else forgetServerCopies(db);
     }
     if (snapshot.unread_msgs && snapshot.user_id !== undefined) replaceUnread(db, newestUnread(snapshot.unread_msgs), snapshot.user_id);
@@ -95,11 +95,6 @@ export function reconcileSnapshot(db: MirrorDatabase, snapshot: RegisterQueueRes
       saveEventQueue(db, { queue_id: snapshot.queue_id, last_event_id: snapshot.last_event_id, registered_at: now });
     }
   }).immediate();
-}
-
-/** Whether the user keeps drafts on the server: its list of them is empty otherwise, though the drafts are not gone. */
-function keepsDraftsOnServer(snapshot: RegisterQueueResult): boolean {
-  return z.looseObject({ enable_drafts_synchronization: z.boolean().optional() }).safeParse(snapshot.user_settings).data?.enable_drafts_synchronization !== false;
 }
 
 /** The organization's identity is its creation date; where either side lacks it, nothing can be told. */

@@ -13,7 +13,7 @@ import { upsertMessages } from '../store/messages';
 import { uncachedUnreadConversations } from '../store/unread';
 import { checkedMessages } from './answers';
 import type { MessagesClient } from './fetch-messages';
-import { SerialPasses } from './serial-passes';
+import { SerialPasses } from '../../shared/serial-passes';
 
 /** Requests in flight at once: enough to fill the Inbox quickly, few enough to leave the user's own calls room. */
 const CONCURRENCY = 3;

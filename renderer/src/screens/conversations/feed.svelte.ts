@@ -9,6 +9,7 @@ import type { VList } from 'virtua/svelte';
 import type { Reaction } from '../../../../shared/api/records';
 import type { MessageView } from '../../../../shared/ipc';
 import type { MirrorChanges } from '../../../../shared/mirror-changes';
+import { SerialPasses } from '../../../../shared/serial-passes';
 import type { AccountState } from '../../account/context';
 import { call, messageOf } from '../../lib/ipc';
 import { feedLayout, type FeedRow } from './feed-layout';
@@ -54,8 +55,7 @@ export class Feed {
   /** Message ids named by notices and not read back yet; one update at a time asks for them. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
   readonly #named = new Set<number>();
-  #updating: Promise<void> | undefined;
-  #again = false;
+  readonly #updates = new SerialPasses(() => this.#applyUpdate());
   /** Counts notices; `#pendingAt` is the one the messages waiting were last taken from. */
   #notices = 0;
   #pendingAt = 0;
@@ -181,7 +181,7 @@ export class Feed {
   #noticed(changes: MirrorChanges): void {
     this.#notices += 1;
     if (changes.all || this.source.regroups?.(changes)) return void this.#reread();
-    if (this.#messagesChanged(changes)) return this.#update();
+    if (this.#messagesChanged(changes)) return this.#updates.run();
     // Only the queue changed (a message queued, sent, refused): the notice carries it, no call needed.
     const waiting = Object.entries(changes.pending ?? {}).filter(([key]) => this.source.holds(key));
     if (waiting.length === 0) return;
@@ -189,19 +189,6 @@ export class Feed {
     this.pendingBy = { ...this.pendingBy, ...Object.fromEntries(waiting) };
     this.#pendingAt = this.#notices;
     if (this.pending.length > before) void this.jumpToNewest();
-  }
-
-  #update(): void {
-    if (this.#updating) {
-      this.#again = true;
-      return;
-    }
-    this.#updating = this.#applyUpdate().finally(() => {
-      this.#updating = undefined;
-      if (!this.#again) return;
-      this.#again = false;
-      this.#update();
-    });
   }
 
   async #applyUpdate(): Promise<void> {

@@ -1,5 +1,6 @@
-// Background work done in passes, one at a time: asked again while a pass runs, one more pass
-// follows it (however often it was asked), so what changed meanwhile is not left undone.
+// Work done in passes, one at a time (main's background fetches and syncs, a feed's updates in the
+// renderer): asked again while a pass runs, one more pass follows it (however often it was asked),
+// so what changed meanwhile is not left undone.
 export class SerialPasses {
   readonly #pass: () => Promise<void>;
   #running: Promise<void> | undefined;
