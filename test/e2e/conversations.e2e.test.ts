@@ -254,11 +254,12 @@ describe('messaging, end to end', () => {
       await page.getByTestId('snippet-editor').getByLabel('Title').fill(edited);
       await page.getByTestId('snippet-editor').getByRole('button', { name: 'Save' }).click();
       await openSnippets(page);
-      await expect.poll(() => snippets.filter({ hasText: edited }).getByTestId('pending').count()).toBe(1);
+      await expect.poll(() => snippets.filter({ hasText: edited }).getByTestId('pending').textContent()).toBe('Pending: your change to this snippet, sent when the connection is back');
     }
     const second = page.getByTestId('message').nth(1);
     await second.getByTestId('star').click();
-    await expect.poll(() => second.getByTestId('pending').count()).toBe(1);
+    // Named: under someone else's message, a bare "Pending" would read as their message unsent.
+    await expect.poll(() => second.getByTestId('pending').textContent()).toBe('Pending: your star, sent when the connection is back');
     // What cannot wait is disabled, with the reason; a message can wait, so Send stays.
     const remove = (await openSnippets(page)).getByRole('button', { name: 'Delete Standup (offline)' });
     expect(await remove.isDisabled()).toBe(true);
