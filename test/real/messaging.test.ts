@@ -328,6 +328,13 @@ describe('against a real server', () => {
     expect(await channelUnread()).toBe(0);
     const registered = await asIago().call('POST', '/register', { event_types: ['message', 'update_message_flags'] });
     expect((registered.unread_msgs as { streams: { stream_id: number }[] }).streams.map((entry) => entry.stream_id)).not.toContain(stream_id);
+    // Back again: the server marked them read when iago left (its deferred work, after the remove
+    // event), as the simulator does; nothing old is unread, there or here.
+    await app.call('channels.subscribe', { stream_id });
+    await until(async () => (await app.call('channel.about', { stream_id }))?.subscribed === true, 'the second subscription in the mirror');
+    const again = await asIago().call('POST', '/register', { event_types: ['message', 'update_message_flags'] });
+    expect((again.unread_msgs as { streams: { stream_id: number }[] }).streams.map((entry) => entry.stream_id)).not.toContain(stream_id);
+    expect(await channelUnread()).toBe(0);
     // Archived, so runs of this suite do not pile channels up in the server's sidebars.
     expect((await asIago().call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
   });

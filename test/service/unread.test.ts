@@ -1,5 +1,6 @@
 // Unread state as a client reads it: a generated history (`messages`), `unread_msgs` at
-// registration, flag updates over a narrow and marking everything read, and the `search` operator.
+// registration, flag updates over a narrow, marking everything read, leaving a channel, and the
+// `search` operator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from './testing/demo';
 import { EventStream, ofType } from './testing/events';
@@ -120,6 +121,28 @@ describe('POST /mark_all_as_read', () => {
     expect(reply.body).toMatchObject({ result: 'success', complete: true });
     expect(await stream.next(ofType('update_message_flags', 'add'))).toMatchObject({ flag: 'read', messages: [], all: true });
     expect(await unreadOf('admin')).toMatchObject({ count: 0, streams: [], pms: [], huddles: [], mentions: [] });
+  });
+});
+
+describe('leaving a channel', () => {
+  it("marks the channel's unread messages read, after the remove event, so that none come back with the subscription (as the real server's deferred work does)", async () => {
+    const unread = (await unreadOf('moderator')).streams;
+    const counts = new Map<number, number[]>();
+    for (const entry of unread) counts.set(entry.stream_id, [...(counts.get(entry.stream_id) ?? []), ...entry.unread_message_ids]);
+    const [stream_id, ids] = [...counts].sort((a, b) => b[1].length - a[1].length)[0]!;
+    expect(ids.length).toBeGreaterThan(0);
+    const name = ((await demo.clients.moderator.get(`/streams/${stream_id}`)).body['stream'] as { name: string }).name;
+    const stream = await EventStream.open(demo.service.url, demo.accounts.moderator, { event_types: ['subscription', 'update_message_flags'] });
+
+    expect((await demo.clients.moderator.delete('/users/me/subscriptions', { subscriptions: [name] })).body).toMatchObject({ removed: [name] });
+    const removed = await stream.next(ofType('subscription', 'remove'));
+    const read = await stream.next(ofType('update_message_flags', 'add'));
+    expect(read.id).toBeGreaterThan(removed.id);
+    expect(read).toMatchObject({ flag: 'read', all: false });
+    expect([...(read['messages'] as number[])].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+
+    expect((await demo.clients.moderator.post('/users/me/subscriptions', { subscriptions: [{ name }] })).status).toBe(200);
+    expect((await unreadOf('moderator')).streams.filter((entry) => entry.stream_id === stream_id)).toEqual([]);
   });
 });
 

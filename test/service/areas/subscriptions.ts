@@ -1,17 +1,21 @@
 // Subscribing to channels (creating the ones that do not exist yet), with the `stream` create,
 // `subscription` add and peer_add events; a subscription's own settings (muted, pinned), with
-// update events; unsubscribing, with the remove and peer_remove events.
+// update events; unsubscribing, with the remove and peer_remove events, and the channel's
+// messages marked read for whoever left (the real server's deferred `mark_stream_messages_as_read`:
+// coming back, nothing old is unread).
 import { getStreamByName, getUser, isSubscribed, subscriberIds, userByApiEmail } from '../access';
 import type { Sim } from '../context';
 import { nowSeconds } from '../context';
-import type { StreamRow, SubscriptionRow, UserRow } from '../db/rows';
+import type { MessageRow, StreamRow, SubscriptionRow, UserRow } from '../db/rows';
 import { channelAudience } from '../events/audience';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { channelRecordFor, subscriptionRecord } from '../records/channel';
+import { FLAG } from '../records/message';
 import { renderMarkdown } from '../render';
 import { canCreateChannels, canSubscribeOthers } from '../permissions';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channels';
+import { changeFlags } from './flags';
 
 const COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5'];
 
@@ -135,8 +139,17 @@ export const subscriptionRoutes: Route[] = [
         sim.queues.publish([user.user_id], { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: stream.stream_id, name: stream.name }] });
         sim.queues.publish(subscriberIds(sim.db, stream.stream_id), { type: 'subscription', op: 'peer_remove', stream_ids: [stream.stream_id], user_ids: [user.user_id] });
         removed.push(stream.name);
+        markChannelRead(sim, user, stream.stream_id);
       }
       return { removed, not_removed: notRemoved };
     },
   },
 ];
+
+/** After the remove events, as the real server's deferred work does it: one read event for the channel's unread. */
+function markChannelRead(sim: Sim, user: UserRow, stream_id: number): void {
+  const unread = sim.db
+    .prepare(`SELECT m.* FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = ? WHERE m.stream_id = ? AND (um.flags & ${FLAG.read}) = 0`)
+    .all(user.user_id, stream_id) as MessageRow[];
+  if (unread.length > 0) changeFlags(sim, user, unread, { op: 'add', flag: 'read' });
+}
