@@ -95,6 +95,9 @@ export interface UploadAnswer {
 
 const UPLOAD_REQUEST = 'POST /user_uploads';
 
+/** Per user id, the names of the channels each was subscribed to by the call, and of those they were in already. */
+const subscribeAnswerSchema = z.looseObject({ subscribed: z.record(z.string(), z.array(z.string())), already_subscribed: z.record(z.string(), z.array(z.string())) });
+
 /** What a module that makes only some calls needs of the client; a test may give its own. */
 export interface OperationCaller<N extends OperationName> {
   call<K extends N>(name: K, params: ParamsOf<K>, options?: CallOptions): Promise<unknown>;
@@ -118,6 +121,10 @@ const ANSWER_CHECKS: AnswerChecks = {
   // Written to the mirror as they come.
   addAlertWords: ({ alert_words }) => checkedAnswer('POST /users/me/alert_words', 'alert_words', z.array(z.string()), alert_words),
   removeAlertWords: ({ alert_words }) => checkedAnswer('DELETE /users/me/alert_words', 'alert_words', z.array(z.string()), alert_words),
+  // A new channel is told from an existing one by these.
+  subscribe: (answer) => checkedAnswer('POST /users/me/subscriptions', 'answer', subscribeAnswerSchema, answer),
+  // Opened at once: a channel id.
+  getStreamId: ({ stream_id }) => checkedAnswer('GET /get_stream_id', 'stream_id', z.number().int(), stream_id),
   updatePresence: (answer) => checkedAnswer('POST /users/me/presence', 'answer', presenceAnswerSchema, answer),
 };
 

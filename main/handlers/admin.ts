@@ -11,7 +11,7 @@ import type { InviteLinkView, MeView } from '../../shared/ipc';
 import { isOffline } from '../api/failures';
 import { getUserGroups } from '../api/user-groups';
 import { channelsTable } from '../store/channels';
-import { groupsOfUser } from '../store/group-settings';
+import { groupsOfUser, inRealmGroupSetting } from '../store/group-settings';
 import { inviteLinkSubscriptions, recordInviteLink } from '../store/invite-links';
 import { allRecords, getRecord, storedRecord } from '../store/keyed-table';
 import { customProfileFieldsTable, linkifiersTable } from '../store/personal';
@@ -91,6 +91,11 @@ export function adminHandlers(
         alert_words: alertWordsOf(db),
         muted_user_ids: mutedUserIdsOf(db),
         group_ids: groupsOfUser(db, account.user_id),
+        // Unknown (an older server, groups not mirrored): offered, and the server decides.
+        may_create_channels: {
+          public: inRealmGroupSetting(db, account.user_id, 'realm_can_create_public_channel_group') ?? true,
+          private: inRealmGroupSetting(db, account.user_id, 'realm_can_create_private_channel_group') ?? true,
+        },
         feature_level: client.featureLevel ?? null,
         dialect: client.dialect ?? null,
         announced: { ...client.announced },

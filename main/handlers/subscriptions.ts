@@ -1,10 +1,10 @@
-// The user's subscriptions: joining and leaving a channel (online; the server's subscription
-// events file them, and on leaving the channel's unread counts go), and its settings, muted and
+// The user's subscriptions: creating a channel and joining and leaving one (online; the server's
+// subscription events file them, and on leaving the channel's unread counts go), and its settings, muted and
 // desktop notifications (in the mirror at once, kept in the outbox offline, as a topic's
 // preference is).
 import { UserFacingError } from '../app/user-facing-error';
 import type { ChangeSink } from '../store/changes';
-import { channelsTable, setChannelDesktopNotifications, setChannelMuted, subscriptionsTable } from '../store/channels';
+import { channelIdNamed, channelsTable, setChannelDesktopNotifications, setChannelMuted, subscriptionsTable } from '../store/channels';
 import type { MirrorDatabase } from '../store/database';
 import { getRecord } from '../store/keyed-table';
 import type { CoreContext } from './context';
@@ -31,8 +31,30 @@ async function setSubscriptionProperty(context: CoreContext, stream_id: number, 
   return deferred.pending ? deferred : { pending: false as const, value: null };
 }
 
-export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channels.subscribe' | 'channels.unsubscribe' | 'channels.setMuted' | 'channels.setNotifications'> {
+/**
+ * The family creates a channel by subscribing to a name no channel has; to an existing public one
+ * it would only subscribe. So a name the mirror knows is refused here, and one it could not know
+ * (a private channel) by the server's answer.
+ */
+async function createChannel(context: CoreContext, params: { name: string; description: string; invite_only: boolean }): Promise<{ stream_id: number }> {
+  const session = context.activeSession();
+  session.requireOnline('Creating a channel');
+  const name = params.name.trim();
+  const known = channelIdNamed(session.db, name);
+  if (known !== undefined) {
+    const channel = getRecord(session.db, channelsTable, known);
+    throw new UserFacingError('CHANNEL_EXISTS', `A channel named #${channel?.name ?? name} already exists${channel?.is_archived ? ' (archived)' : ''}: choose another name.`);
+  }
+  const answer = await session.client.call('subscribe', { subscriptions: [{ name, description: params.description }], invite_only: params.invite_only });
+  if ((answer.already_subscribed[String(session.account.user_id)] ?? []).length > 0) {
+    throw new UserFacingError('CHANNEL_EXISTS', `A channel named #${name} already exists, and you are in it: choose another name.`);
+  }
+  return { stream_id: (await session.client.call('getStreamId', { stream: name })).stream_id };
+}
+
+export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channels.create' | 'channels.subscribe' | 'channels.unsubscribe' | 'channels.setMuted' | 'channels.setNotifications'> {
   return {
+    'channels.create': (params) => createChannel(context, params),
     'channels.subscribe': async ({ stream_id }) => {
       const { session, name } = knownChannel(context, stream_id, 'Subscribing to a channel');
       await session.client.call('subscribe', { subscriptions: [{ name }] });

@@ -93,6 +93,16 @@ export function checkProfileSummary(fieldType: number, displayInProfileSummary: 
   return 'Long text and person picker fields cannot be displayed in the profile summary (display_in_profile_summary).';
 }
 
+/** A new channel's name, as the server strips it: non-empty, within max_stream_name_length. */
+export function checkChannelName(name: string, maxLength: number | undefined): Problem {
+  if (name.trim() === '') return 'The channel name must be non-empty.';
+  return atMost('The channel name', name.trim(), maxLength);
+}
+
+export function checkChannelDescription(description: string, maxLength: number | undefined): Problem {
+  return atMost('The channel description', description, maxLength);
+}
+
 export function checkChannelFolderName(name: string, maxLength: number | undefined): Problem {
   if (name.trim() === '') return 'The channel folder name must be non-empty.';
   return atMost('The channel folder name', name, maxLength);

@@ -1,8 +1,10 @@
 // Which of the spec's rules apply to which operation. The client runs these before sending;
 // an IPC handler can run the same ones on what the renderer asked for.
 import {
+  checkChannelDescription,
   checkChannelFolderDescription,
   checkChannelFolderName,
+  checkChannelName,
   checkContentLength,
   checkFailedScheduledEdit,
   checkFieldType,
@@ -39,6 +41,8 @@ export interface CheckContext
     | 'max_topic_length'
     | 'max_channel_folder_name_length'
     | 'max_channel_folder_description_length'
+    | 'max_stream_name_length'
+    | 'max_stream_description_length'
     | 'realm_empty_topic_display_name'
   > {
   /** For editScheduledMessage: the scheduled message as the caller last saw it. */
@@ -96,6 +100,12 @@ const RULES: { [K in OperationName]?: Rules<K> } = {
         : checkChannelFolderDescription(p.description, c.max_channel_folder_description_length),
     ],
   ],
+  // A name the server does not know creates the channel (with its description): both are checked.
+  subscribe: (p, c) =>
+    p.subscriptions.flatMap(({ name, description }): [string, Problem][] => [
+      ['subscriptions', checkChannelName(name, c.max_stream_name_length)],
+      ['subscriptions', description === undefined ? undefined : checkChannelDescription(description, c.max_stream_description_length)],
+    ]),
   createChannelFolder: (p, c) => [
     ['name', checkChannelFolderName(p.name, c.max_channel_folder_name_length)],
     ['description', checkChannelFolderDescription(p.description, c.max_channel_folder_description_length)],

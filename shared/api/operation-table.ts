@@ -213,6 +213,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   getMessages: { method: 'GET', path: '/messages', title: 'Get messages' },
   subscribe: { method: 'POST', path: '/users/me/subscriptions', title: 'Subscribe to a channel' },
   unsubscribe: { method: 'DELETE', path: '/users/me/subscriptions', title: 'Unsubscribe from a channel' },
+  getStreamId: { method: 'GET', path: '/get_stream_id', title: 'Get channel ID' },
   updateSubscriptionSettings: { method: 'POST', path: '/users/me/subscriptions/properties', title: 'Update subscription settings' },
   sendSubmessage: { method: 'POST', path: '/submessage', title: 'Send a submessage' },
   getMessageHistory: { method: 'GET', path: '/messages/{message_id}/history', title: "Get a message's edit history" },

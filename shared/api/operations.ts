@@ -310,9 +310,13 @@ export interface DeleteSavedSnippetParams {
   saved_snippet_id: number;
 }
 
-/** Channels are named, not numbered, here: the family subscribes by name (reference: not shown in the spec). */
+/**
+ * Channels are named, not numbered, here: the family subscribes by name (reference: not shown in
+ * the spec). A name no channel has creates one, with the description given, private if asked.
+ */
 export interface SubscribeParams {
-  subscriptions: { name: string }[];
+  subscriptions: { name: string; description?: string }[];
+  invite_only?: boolean;
 }
 
 /** Settings of the caller's own subscriptions (reference: not shown in the spec), e.g. is_muted. */
@@ -445,6 +449,8 @@ export interface Operations {
   /** Per user id (as a string), the names of the channels subscribed to now, and of those already subscribed to. */
   subscribe: { params: SubscribeParams; result: { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> } };
   unsubscribe: { params: UnsubscribeParams; result: { removed: string[]; not_removed: string[] } };
+  /** The family's look-up of a channel the user can see, by name. */
+  getStreamId: { params: { stream: string }; result: { stream_id: number } };
   updateSubscriptionSettings: { params: UpdateSubscriptionSettingsParams; result: Empty };
   sendSubmessage: { params: SendSubmessageParams; result: Empty };
   getMessageHistory: { params: { message_id: number }; result: { message_history: MessageHistoryEntry[] } };

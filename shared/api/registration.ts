@@ -69,6 +69,9 @@ export interface RegistrationContext {
   max_topic_length?: number;
   max_channel_folder_name_length?: number;
   max_channel_folder_description_length?: number;
+  /** A channel's name and description limits (the family's names: the spec does not rename them). */
+  max_stream_name_length?: number;
+  max_stream_description_length?: number;
   realm_empty_topic_display_name?: string;
   event_queue_longpoll_timeout_seconds?: number;
   server_typing_started_expiry_period_milliseconds?: number;
@@ -116,6 +119,8 @@ export const REGISTRATION_CONTEXT_FIELDS = [
   'max_topic_length',
   'max_channel_folder_name_length',
   'max_channel_folder_description_length',
+  'max_stream_name_length',
+  'max_stream_description_length',
   'realm_empty_topic_display_name',
   'event_queue_longpoll_timeout_seconds',
   'server_typing_started_expiry_period_milliseconds',

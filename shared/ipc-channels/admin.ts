@@ -26,6 +26,8 @@ export interface MeView {
   muted_user_ids: number[];
   /** The groups the user is in (directly, through subgroups, or by role): mentions of them mention the user. */
   group_ids: number[];
+  /** Whether the organization lets the user create public and private channels (true where the mirror cannot tell). */
+  may_create_channels: { public: boolean; private: boolean };
   /** undefined until the server has told it (calls are then not refused for it). */
   feature_level: number | null;
   /** How the server spells the identifiers the spec renames; null until it has shown it. */

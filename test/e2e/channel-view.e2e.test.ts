@@ -12,7 +12,7 @@ import type { ServiceAccount } from '../service/index';
 import { clientFor } from '../service/testing/client';
 import { checkScreen, seriousViolations } from './a11y';
 import { DEMO } from '../service/testing/demo';
-import { chooseTheme, openView, openWorld, signInWorld, type World } from './harness';
+import { chooseTheme, openView, openWorld, screenshot, signInWorld, type World } from './harness';
 
 /** Two topics of #general, their messages interleaved in time: alpha is the older topic. */
 const SENT = [
@@ -233,5 +233,31 @@ describe('a channel’s view', () => {
     await expect.poll(() => channelRow(sandbox).count()).toBe(0);
     await page.getByRole('button', { name: 'Subscribe to #sandbox' }).waitFor();
     await checkScreen(page, 'channels-subscribe');
+  });
+
+  it('creates a channel from Browse channels: a name taken said next to the field, then the new channel opened and in the sidebar', async () => {
+    await openView(page, 'Browse channels');
+    await page.getByTestId('create-channel-open').click();
+    const dialog = page.getByTestId('create-channel');
+    const name = dialog.getByTestId('channel-name');
+    // Not joined instead: #sandbox is there, public, and the reader left it above.
+    await name.fill('Sandbox');
+    await dialog.getByLabel('Description').fill('Plans for the **spring** launch');
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+    await expect.poll(() => dialog.locator('#create-channel-name-problem').textContent()).toBe('A channel named #sandbox already exists: choose another name.');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await checkScreen(page, 'channel-create');
+
+    await name.fill('launch plans');
+    await expect.poll(() => dialog.locator('#create-channel-name-problem').textContent()).toBe('');
+    await dialog.getByRole('radio', { name: /^Private/ }).check();
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+    const heading = page.locator('#channel-feed-title', { hasText: '#launch plans' });
+    await heading.waitFor();
+    expect(await heading.getByTestId('channel-private').textContent()).toBe('private');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.locator('nav.sidebar', { hasText: 'launch plans' }).waitFor();
+    expect(await page.locator('section.channel-feed').textContent()).toContain('Plans for the spring launch');
+    await screenshot(page, 'channel-created');
   });
 });

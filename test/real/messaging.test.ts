@@ -339,6 +339,20 @@ describe('against a real server', () => {
     expect((await asIago().call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
   });
 
+  it('creates a channel, with its description and privacy, the app subscribed; a taken name refused rather than joined', async () => {
+    const name = marker('created');
+    const { stream_id } = await app.call('channels.create', { name, description: 'Made **here**', invite_only: true });
+    await until(async () => (await app.call('channel.about', { stream_id }))?.subscribed === true, 'the new channel and its subscription in the mirror');
+    const about = await app.call('channel.about', { stream_id });
+    expect(about).toMatchObject({ name, invite_only: true });
+    expect(about?.rendered_description).toContain('<strong>here</strong>');
+    const onServer = await asIago().call('GET', `/streams/${stream_id}`);
+    expect(onServer.stream).toMatchObject({ name, invite_only: true, description: 'Made **here**' });
+    // Known to the mirror: refused before anything is sent, in the app's words.
+    await expect(app.call('channels.create', { name: name.toUpperCase(), description: '', invite_only: false })).rejects.toThrow(/CHANNEL_EXISTS: A channel named #.* already exists/);
+    expect((await asIago().call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
+  });
+
   it('mutes a channel, in the app at once and on the server, and unmutes it', async () => {
     const serverMute = async () => {
       const answer = await asIago().call('GET', '/users/me/subscriptions');

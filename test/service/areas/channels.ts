@@ -85,6 +85,18 @@ export const channelRoutes: Route[] = [
     },
   },
   {
+    // The family's look-up by name (reference: not shown), refused in its words for a channel the caller cannot see.
+    method: 'GET',
+    path: '/get_stream_id',
+    params: ['stream'],
+    handle({ sim, user, params }) {
+      const name = params.requiredString('stream');
+      const stream = getStreamByName(sim.db, name);
+      if (stream === undefined || !canAccessChannelMetadata(sim.db, user, stream)) throw badRequest(`Invalid channel name '${name}'`);
+      return { stream_id: stream.stream_id };
+    },
+  },
+  {
     method: 'PATCH',
     path: '/streams/{stream_id}',
     params: ['description', 'new_name', 'folder_id'],

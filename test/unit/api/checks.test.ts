@@ -4,8 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
 import { ValidationError } from '../../../main/api/errors';
 import {
+  checkChannelDescription,
   checkChannelFolderDescription,
   checkChannelFolderName,
+  checkChannelName,
   checkFailedScheduledEdit,
   checkFieldType,
   checkInviteAs,
@@ -80,6 +82,15 @@ describe('rule checks', () => {
     );
   });
 
+  it('channel name: non-empty and within the announced maximum once stripped, as the server strips it; description within its maximum', () => {
+    expect(checkChannelName(' \t', 60)).toBe('The channel name must be non-empty.');
+    expect(checkChannelName(`  ${'n'.repeat(60)}  `, 60)).toBeUndefined();
+    expect(checkChannelName('n'.repeat(61), 60)).toBe('The channel name must be at most 60 characters (it has 61).');
+    expect(checkChannelName('n'.repeat(600), undefined)).toBeUndefined();
+    expect(checkChannelDescription('d'.repeat(1024), 1024)).toBeUndefined();
+    expect(checkChannelDescription('d'.repeat(1025), 1024)).toBe('The channel description must be at most 1024 characters (it has 1025).');
+  });
+
   it('typing to a channel needs stream_id; direct typing needs to', () => {
     expect(checkTypingTarget({ type: 'channel' })).toMatch(/^stream_id is required for channel typing notifications/);
     expect(checkTypingTarget({ type: 'stream' })).toMatch(/^stream_id is required/);
@@ -150,6 +161,8 @@ describe('the client runs the checks before sending', () => {
       realm_empty_topic_display_name: 'general chat',
       max_channel_folder_name_length: 20,
       max_channel_folder_description_length: 50,
+      max_stream_name_length: 30,
+      max_stream_description_length: 40,
       max_topic_length: 60,
       max_message_length: 100,
     });
@@ -173,6 +186,9 @@ describe('the client runs the checks before sending', () => {
     ['empty folder name', (c: ServiceClient) => c.call('createChannelFolder', { name: '', description: '' }), 'name', 'non-empty'],
     ['folder name over the announced maximum', (c: ServiceClient) => c.call('updateChannelFolder', { channel_folder_id: 1, name: 'n'.repeat(21) }), 'name', 'at most 20 characters'],
     ['folder description over the announced maximum', (c: ServiceClient) => c.call('createChannelFolder', { name: 'ok', description: 'd'.repeat(51) }), 'description', 'at most 50 characters'],
+    ['a channel name over the announced maximum', (c: ServiceClient) => c.call('subscribe', { subscriptions: [{ name: 'n'.repeat(31) }] }), 'subscriptions', 'at most 30 characters'],
+    ['an empty channel name', (c: ServiceClient) => c.call('subscribe', { subscriptions: [{ name: ' ' }] }), 'subscriptions', 'non-empty'],
+    ['a new channel description over the announced maximum', (c: ServiceClient) => c.call('subscribe', { subscriptions: [{ name: 'ok', description: 'd'.repeat(41) }] }), 'subscriptions', 'at most 40 characters'],
     ['channel typing without stream_id', (c: ServiceClient) => c.call('setTypingStatus', { type: 'channel', op: 'start', topic: 't' }), 'stream_id', 'stream_id is required'],
     ['scheduled channel message in the display-name topic', (c: ServiceClient) => c.call('createScheduledMessage', { type: 'channel', to: 1, topic: 'general chat', content: 'c', scheduled_delivery_timestamp: 2e9 }), 'topic', '"(no topic)" or "general chat"'],
     ['scheduled channel message without topic', (c: ServiceClient) => c.call('createScheduledMessage', { type: 'stream', to: 1, content: 'c', scheduled_delivery_timestamp: 2e9 }), 'topic', 'topic is required'],
