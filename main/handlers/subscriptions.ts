@@ -1,7 +1,7 @@
-// The user's subscriptions: creating a channel and joining and leaving one (online; the server's
-// subscription events file them, and on leaving the channel's unread counts go), and its settings, muted and
-// desktop notifications (in the mirror at once, kept in the outbox offline, as a topic's
-// preference is).
+// The user's subscriptions: creating a channel, joining and leaving one (online; the server's
+// subscription events file them, and on leaving the channel's unread counts go), and its
+// settings, muted and desktop notifications (in the mirror at once, kept in the outbox offline,
+// as a topic's preference is).
 import { UserFacingError } from '../app/user-facing-error';
 import type { ChangeSink } from '../store/changes';
 import { channelIdNamed, channelsTable, setChannelDesktopNotifications, setChannelMuted, subscriptionsTable } from '../store/channels';

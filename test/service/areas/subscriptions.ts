@@ -1,4 +1,5 @@
-// Subscribing to channels (creating the ones that do not exist yet), with the `stream` create,
+// Subscribing to channels (creating the ones that do not exist yet, without the notice real
+// servers post in a new channel's "channel events" topic, as for moves), with the `stream` create,
 // `subscription` add and peer_add events; a subscription's own settings (muted, pinned), with
 // update events; unsubscribing, with the remove and peer_remove events, and the channel's
 // messages marked read for whoever left (the real server's deferred `mark_stream_messages_as_read`:
