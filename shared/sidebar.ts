@@ -14,6 +14,8 @@ export interface SidebarChannel {
   folder_id: number | null;
   /** The subscription's mute: its topics are dimmed and not counted unless unmuted or followed. */
   is_muted: boolean;
+  /** Private: marked with a lock where a public channel has its #, as in the family's clients. */
+  invite_only: boolean;
   /** Whether a message may go to the empty topic (emptyTopicUse). */
   empty_topic: EmptyTopicUse;
 }

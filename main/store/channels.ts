@@ -179,6 +179,7 @@ const sidebarChannelRow = z.object({
   name: z.string(),
   folder_id: z.number().nullable(),
   is_muted: flag,
+  invite_only: flag,
   // Unknown policies (a newer server's) read as the organization's.
   topics_policy: z.enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']).nullable().catch(null),
 });
@@ -197,6 +198,7 @@ export function subscribedChannelTree(db: ReadOnlyMirror, featureLevel: number |
     db,
     `SELECT s.stream_id, coalesce(c.name, json_extract(s.json, '$.name')) AS name, c.folder_id,
             coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
+            coalesce(c.invite_only, json_extract(s.json, '$.invite_only'), 0) AS invite_only,
             coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy,
             coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description,
             json_extract(s.json, '$.desktop_notifications') AS desktop_notifications

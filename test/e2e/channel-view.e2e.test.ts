@@ -256,7 +256,10 @@ describe('a channel’s view', () => {
     await heading.waitFor();
     expect(await heading.getByTestId('channel-private').textContent()).toBe('private');
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.locator('nav.sidebar', { hasText: 'launch plans' }).waitFor();
+    // Private, in the sidebar too: a lock where a public channel has its # (said to screen readers).
+    const row = page.locator('nav.sidebar .channel-row', { hasText: 'launch plans' });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/^🔒launch plans \(private\)/);
     expect(await page.locator('section.channel-feed').textContent()).toContain('Plans for the spring launch');
     await screenshot(page, 'channel-created');
   });
