@@ -53,6 +53,19 @@ describe('subscribing and channel settings', () => {
     expect(again.body['already_subscribed']).toEqual({ [String(demo.accounts.member.user_id)]: ['sandbox'] });
   });
 
+  it('has Notification Bot announce a new channel in its "channel events" topic, in the real server\'s words', async () => {
+    const mine = await EventStream.open(demo.service.url, demo.accounts.member, { event_types: ['message'], apply_markdown: true });
+    await demo.clients.member.post('/users/me/subscriptions', { subscriptions: [{ name: 'secret plans' }], invite_only: true });
+    const { message, flags } = (await mine.next(ofType('message'))) as unknown as { message: Record<string, unknown>; flags: string[] };
+    const member = demo.accounts.member;
+    expect(message).toMatchObject({ sender_full_name: 'Notification Bot', display_recipient: 'secret plans', subject: 'channel events' });
+    expect(message['content']).toContain('<strong>Private, protected history</strong> channel created by <span class="user-mention silent"');
+    expect(message['content']).toContain('<blockquote>\n<p><em>No description.</em></p>\n</blockquote>');
+    expect(message['content']).toContain(`data-user-id="${member.user_id}"`);
+    // Read for the creator, as the real server sends it.
+    expect(flags).toContain('read');
+  });
+
   it('lets only privileged users subscribe others', async () => {
     const reply = await demo.clients.member.post('/users/me/subscriptions', { subscriptions: [{ name: 'random' }], principals: [DEMO.users.liam] });
     expect(reply.status).toBe(400);

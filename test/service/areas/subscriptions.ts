@@ -1,5 +1,5 @@
-// Subscribing to channels (creating the ones that do not exist yet, without the notice real
-// servers post in a new channel's "channel events" topic, as for moves), with the `stream` create,
+// Subscribing to channels (creating the ones that do not exist yet, with the notice real servers
+// have Notification Bot post in a new channel's "channel events" topic), with the `stream` create,
 // `subscription` add and peer_add events; a subscription's own settings (muted, pinned), with
 // update events; unsubscribing, with the remove and peer_remove events, and the channel's
 // messages marked read for whoever left (the real server's deferred `mark_stream_messages_as_read`:
@@ -17,6 +17,7 @@ import { renderMarkdown } from '../render';
 import { canCreateChannels, canSubscribeOthers } from '../permissions';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channels';
 import { changeFlags } from './flags';
+import { sendMessage } from '../messaging/send';
 
 const COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5'];
 
@@ -55,6 +56,7 @@ export const subscriptionRoutes: Route[] = [
       const inviteOnly = params.bool('invite_only') ?? false;
       const subscribed: Record<string, string[]> = {};
       const alreadySubscribed: Record<string, string[]> = {};
+      const created: StreamRow[] = [];
       for (const entry of requested as unknown[]) {
         const name = typeof entry === 'object' && entry !== null && 'name' in entry ? String((entry as { name: unknown }).name).trim() : '';
         if (name === '') throw badRequest('Invalid channel name');
@@ -62,6 +64,7 @@ export const subscriptionRoutes: Route[] = [
         let stream = getStreamByName(sim.db, name);
         if (stream === undefined) {
           stream = createChannel(sim, user, name, description, inviteOnly);
+          created.push(stream);
           sim.queues.publish(channelAudience(sim, stream), { type: 'stream', op: 'create', streams: [channelRecordFor(sim.db, stream)] });
         } else if (stream.is_archived === 1 || (stream.invite_only === 1 && !isSubscribed(sim.db, user.user_id, stream.stream_id))) {
           // Joining a private channel takes an invitation from inside it.
@@ -86,6 +89,7 @@ export const subscriptionRoutes: Route[] = [
           (subscribed[key] ??= []).push(stream.name);
         }
       }
+      for (const stream of created) announceCreation(sim, user, stream);
       return { subscribed, already_subscribed: alreadySubscribed };
     },
   },
@@ -153,4 +157,22 @@ function markChannelRead(sim: Sim, user: UserRow, stream_id: number): void {
     .prepare(`SELECT m.* FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = ? WHERE m.stream_id = ? AND (um.flags & ${FLAG.read}) = 0`)
     .all(user.user_id, stream_id) as MessageRow[];
   if (unread.length > 0) changeFlags(sim, user, unread, { op: 'add', flag: 'read' });
+}
+
+/** The family's names of a channel's access policy (its Stream.PERMISSION_POLICIES), as its creation notice words them. */
+function policyName(stream: StreamRow): string {
+  if (stream.invite_only !== 1) return 'Public';
+  return stream.history_public_to_subscribers === 1 ? 'Private, shared history' : 'Private, protected history';
+}
+
+/**
+ * Posted by Notification Bot once the subscribers are in, in the real server's words, read for
+ * the creator (as the real server sends it); an organization without the bot gets none.
+ */
+function announceCreation(sim: Sim, creator: UserRow, stream: StreamRow): void {
+  const bot = sim.db.prepare("SELECT * FROM users WHERE is_bot = 1 AND full_name = 'Notification Bot'").get() as UserRow | undefined;
+  if (bot === undefined) return;
+  const description = stream.description === '' ? '*No description.*' : stream.description;
+  const content = `**${policyName(stream)}** channel created by @_**${creator.full_name}|${creator.user_id}**. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
+  sendMessage(sim, bot, { type: 'stream', stream, topic: 'channel events' }, content, { client: 'Internal', readBySender: true, readBy: [creator.user_id] });
 }

@@ -122,6 +122,8 @@ export function dmRecipientId(db: Db, participants: readonly number[], senderId:
 export interface SendOptions {
   client: string;
   readBySender: boolean;
+  /** Others who receive it read: the user whose action a notice reports (the family's `mark_as_read`). */
+  readBy?: readonly number[];
   /** The sender's event queue and the local id it sent: that queue's message event carries it as local_message_id. */
   echo?: { queueId: string; localId: string };
 }
@@ -141,7 +143,7 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
     row = { ...base, type: 'private', stream_id: null, dm_key: recipients.join(','), recipient_id: dmRecipientId(sim.db, recipients, sender.user_id), topic: '' };
   }
 
-  const flags = recipientFlags(sim, sender, row, recipients, mentions, options.readBySender);
+  const flags = recipientFlags(sim, sender, row, recipients, mentions, options);
   const message = sim.db.transaction((): MessageRow => {
     const { lastInsertRowid } = sim.db
       .prepare(
@@ -162,9 +164,10 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
   return message;
 }
 
-function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, recipients: number[], mentions: Mentions, readBySender: boolean): Map<number, number> {
+function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, recipients: number[], mentions: Mentions, options: SendOptions): Map<number, number> {
   const flags = contentFlags(sim.db, row, mentions, recipients);
-  if (readBySender) flags.set(sender.user_id, (flags.get(sender.user_id) ?? 0) | FLAG.read);
+  if (options.readBySender) flags.set(sender.user_id, (flags.get(sender.user_id) ?? 0) | FLAG.read);
+  for (const user_id of options.readBy ?? []) if (recipients.includes(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
   // Those who muted the sender receive it read, as real servers send it.
   for (const user_id of mutedBy(sim, sender.user_id)) if (recipients.includes(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
   return flags;
