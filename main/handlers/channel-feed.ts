@@ -4,7 +4,8 @@
 // waiting for any of its topics.
 import type { ChannelPage } from '../../shared/ipc';
 import { feedPage } from '../app/feed-pages';
-import { channelAbout } from '../store/channels';
+import { channelAbout, channelAdministerSetting } from '../store/channels';
+import { inGroupSetting } from '../store/group-settings';
 import { feedUpdate } from '../store/feeds';
 import { UPDATE_NEWER } from './conversations';
 import type { CoreContext } from './context';
@@ -13,8 +14,12 @@ import type { AreaHandlers } from './dispatch';
 export function channelFeedHandlers(context: CoreContext): AreaHandlers<'channel.about' | 'channel.page' | 'channel.update'> {
   return {
     'channel.about': ({ stream_id }) => {
-      const { db, client } = context.activeSession();
-      return channelAbout(db, stream_id, client.featureLevel ?? null) ?? null;
+      const session = context.activeSession();
+      const about = channelAbout(session.db, stream_id, session.client.featureLevel ?? null);
+      if (!about) return null;
+      // Where the mirror cannot tell (no setting, groups unknown), administrators only: the server decides anyway.
+      const may_administer = session.isAdministrator() || inGroupSetting(session.db, session.account.user_id, channelAdministerSetting(session.db, stream_id)) === true;
+      return { ...about, may_administer };
     },
     'channel.page': async ({ stream_id, ...request }): Promise<ChannelPage> => {
       const session = context.activeSession();

@@ -52,9 +52,29 @@ async function createChannel(context: CoreContext, params: { name: string; descr
   return { stream_id: (await session.client.call('getStreamId', { stream: name })).stream_id };
 }
 
-export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channels.create' | 'channels.subscribe' | 'channels.unsubscribe' | 'channels.setMuted' | 'channels.setNotifications'> {
+/**
+ * A channel's new name or description: only what changed goes (the server refuses a name the
+ * channel has already); a name another channel of the mirror has is refused here.
+ */
+async function editChannel(context: CoreContext, { stream_id, name, description }: { stream_id: number; name?: string | undefined; description?: string | undefined }): Promise<null> {
+  const session = context.activeSession();
+  session.requireOnline('Changing a channel');
+  const channel = getRecord(session.db, channelsTable, stream_id);
+  if (!channel) throw new UserFacingError('BAD_REQUEST', UNKNOWN_CHANNEL);
+  const newName = name?.trim();
+  const renamed = newName !== undefined && newName !== channel.name;
+  const taken = renamed ? channelIdNamed(session.db, newName) : undefined;
+  if (taken !== undefined && taken !== stream_id) throw new UserFacingError('CHANNEL_EXISTS', `A channel named #${newName} already exists: choose another name.`);
+  const described = description !== undefined && description !== channel.description;
+  if (!renamed && !described) return null;
+  await session.client.call('updateChannel', { stream_id, ...(renamed && { new_name: newName }), ...(described && { description }) });
+  return null;
+}
+
+export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channels.create' | 'channels.edit' | 'channels.subscribe' | 'channels.unsubscribe' | 'channels.setMuted' | 'channels.setNotifications'> {
   return {
     'channels.create': (params) => createChannel(context, params),
+    'channels.edit': (params) => editChannel(context, params),
     'channels.subscribe': async ({ stream_id }) => {
       const { session, name } = knownChannel(context, stream_id, 'Subscribing to a channel');
       await session.client.call('subscribe', { subscriptions: [{ name }] });

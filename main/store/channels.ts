@@ -144,7 +144,6 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
   },
 };
 
-/** The user's mute of a channel they are subscribed to, as the settings' update event files it. */
 /** The subscription's desktop_notifications: true or false where the user chose, null (or absent) for their default. */
 export function channelDesktopNotifications(db: ReadOnlyMirror, stream_id: number): boolean | null {
   const row = reader(db, "SELECT json_extract(json, '$.desktop_notifications') AS value FROM subscriptions WHERE stream_id = ?", z.object({ value: z.number().nullable() })).get(stream_id);
@@ -156,6 +155,7 @@ export function setChannelDesktopNotifications(db: MirrorDatabase, stream_id: nu
   changes.add('subscriptions', stream_id);
 }
 
+/** The user's mute of a channel they are subscribed to, as the settings' update event files it. */
 export function setChannelMuted(db: MirrorDatabase, stream_id: number, is_muted: boolean, changes: ChangeSink): void {
   patchRecord(db, subscriptionsTable, stream_id, (s) => ({ ...s, is_muted }));
   changes.add('subscriptions', stream_id);
@@ -223,11 +223,26 @@ const channelAboutRow = z.object({
   is_muted: flag,
   topics_policy: sidebarChannelRow.shape.topics_policy,
   rendered_description: z.string(),
+  description: z.string(),
   desktop_notifications: z.number().nullable(),
 });
 
+/**
+ * Who may administer the channel (rename it, describe it), as its record names them: a group
+ * setting's value (a group id, or members and subgroups); undefined where the record has none.
+ */
+export function channelAdministerSetting(db: ReadOnlyMirror, stream_id: number): unknown {
+  const row = reader(
+    db,
+    "SELECT json_extract(json, '$.can_administer_channel_group') AS value, json_type(json, '$.can_administer_channel_group') AS type FROM channels WHERE stream_id = ?",
+    z.object({ value: z.union([z.number(), z.string()]).nullable(), type: z.string().nullable() }),
+  ).get(stream_id);
+  if (!row || row.value === null) return undefined;
+  return row.type === 'object' && typeof row.value === 'string' ? (JSON.parse(row.value) as unknown) : row.value;
+}
+
 /** One channel as its feed heads it, subscribed to or not; undefined when the mirror does not know it. */
-export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel: number | null): ChannelAbout | undefined {
+export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel: number | null): Omit<ChannelAbout, 'may_administer'> | undefined {
   const row = reader(
     db,
     // Either record may be missing: a subscription carries the channel's fields too (as the sidebar reads it).
@@ -237,6 +252,7 @@ export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel
             coalesce(json_extract(s.json, '$.is_muted'), 0) AS is_muted,
             coalesce(json_extract(c.json, '$.topics_policy'), json_extract(s.json, '$.topics_policy')) AS topics_policy,
             coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description,
+            coalesce(json_extract(c.json, '$.description'), json_extract(s.json, '$.description'), '') AS description,
             json_extract(s.json, '$.desktop_notifications') AS desktop_notifications
      FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id
      WHERE c.stream_id IS NOT NULL OR s.stream_id IS NOT NULL`,

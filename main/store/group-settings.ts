@@ -66,7 +66,12 @@ function memberOf(groups: readonly UserGroup[], id: number, user_id: number, rol
  * the setting, the groups or the user (the server then decides).
  */
 export function inRealmGroupSetting(db: ReadOnlyMirror, user_id: number, key: string): boolean | undefined {
-  const setting = groupSetting.safeParse(realmValue(db, key));
+  return inGroupSetting(db, user_id, realmValue(db, key));
+}
+
+/** Whether `user_id` is in the group a setting's value names (a channel's, say); undefined as above. */
+export function inGroupSetting(db: ReadOnlyMirror, user_id: number, value: unknown): boolean | undefined {
+  const setting = groupSetting.safeParse(value);
   const groups = realmUserGroups(db);
   const role = userById(db, user_id)?.role;
   if (!setting.success || groups === undefined || role === undefined) return undefined;

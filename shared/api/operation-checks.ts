@@ -106,6 +106,10 @@ const RULES: { [K in OperationName]?: Rules<K> } = {
       ['subscriptions', checkChannelName(name, c.max_stream_name_length)],
       ['subscriptions', description === undefined ? undefined : checkChannelDescription(description, c.max_stream_description_length)],
     ]),
+  updateChannel: (p, c) => [
+    ['new_name', p.new_name === undefined ? undefined : checkChannelName(p.new_name, c.max_stream_name_length)],
+    ['description', p.description === undefined ? undefined : checkChannelDescription(p.description, c.max_stream_description_length)],
+  ],
   createChannelFolder: (p, c) => [
     ['name', checkChannelFolderName(p.name, c.max_channel_folder_name_length)],
     ['description', checkChannelFolderDescription(p.description, c.max_channel_folder_description_length)],

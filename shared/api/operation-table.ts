@@ -214,6 +214,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<K> } = {
   subscribe: { method: 'POST', path: '/users/me/subscriptions', title: 'Subscribe to a channel' },
   unsubscribe: { method: 'DELETE', path: '/users/me/subscriptions', title: 'Unsubscribe from a channel' },
   getStreamId: { method: 'GET', path: '/get_stream_id', title: 'Get channel ID' },
+  updateChannel: { method: 'PATCH', path: '/streams/{stream_id}', title: 'Update a channel' },
   updateSubscriptionSettings: { method: 'POST', path: '/users/me/subscriptions/properties', title: 'Update subscription settings' },
   sendSubmessage: { method: 'POST', path: '/submessage', title: 'Send a submessage' },
   getMessageHistory: { method: 'GET', path: '/messages/{message_id}/history', title: "Get a message's edit history" },

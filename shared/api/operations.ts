@@ -345,6 +345,13 @@ export interface SendSubmessageParams {
   content: string;
 }
 
+/** A channel's name and description changed (reference: not shown in the spec); only what is given changes. */
+export interface UpdateChannelParams {
+  stream_id: number;
+  new_name?: string;
+  description?: string;
+}
+
 /** The caller's own subscriptions, by channel name. */
 export interface UnsubscribeParams {
   subscriptions: string[];
@@ -449,6 +456,7 @@ export interface Operations {
   /** Per user id (as a string), the names of the channels subscribed to now, and of those already subscribed to. */
   subscribe: { params: SubscribeParams; result: { subscribed: Record<string, string[]>; already_subscribed: Record<string, string[]> } };
   unsubscribe: { params: UnsubscribeParams; result: { removed: string[]; not_removed: string[] } };
+  updateChannel: { params: UpdateChannelParams; result: Empty };
   /** The family's look-up of a channel the user can see, by name. */
   getStreamId: { params: { stream: string }; result: { stream_id: number } };
   updateSubscriptionSettings: { params: UpdateSubscriptionSettingsParams; result: Empty };

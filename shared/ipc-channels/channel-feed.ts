@@ -41,6 +41,10 @@ export interface ChannelAbout {
   empty_topic: EmptyTopicUse;
   /** The channel's description as the server rendered it ('' when it has none). */
   rendered_description: string;
+  /** As written (Markdown), for editing it. */
+  description: string;
+  /** Whether the user may rename and describe it: an organization administrator, or in its can_administer_channel_group. */
+  may_administer: boolean;
   /** Every message of it notifies on the desktop, not only mentions (the channel's choice, else the user's default). */
   notifies_all: boolean;
 }

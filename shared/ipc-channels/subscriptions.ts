@@ -11,6 +11,8 @@ export const subscriptionChannels = {
    * mirror files it from the server's events). A name a channel the mirror knows has is refused.
    */
   'channels.create': channel<{ stream_id: number }>()(z.object({ name: z.string().max(1000), description: z.string().max(10_000), invite_only: z.boolean() })),
+  /** Renames or describes a channel (what is given); the server's stream update events then show it. */
+  'channels.edit': channel<null>()(z.object({ stream_id: id, name: z.string().max(1000).optional(), description: z.string().max(10_000).optional() })),
   /** Subscribes the user to a channel the mirror knows; the server's subscription event then shows it in the sidebar. */
   'channels.subscribe': channel<null>()(z.object({ stream_id: id })),
   /** Leaves a channel; the server's remove event then takes it, and its unread counts, out of the sidebar and the Inbox. */

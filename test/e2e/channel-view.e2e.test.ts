@@ -266,5 +266,20 @@ describe('a channel’s view', () => {
     expect(await row.textContent()).toMatch(/^🔒launch plans \(private\)/);
     expect(await page.locator('section.channel-feed').textContent()).toContain('Plans for the spring launch');
     await screenshot(page, 'channel-created');
+
+    // Its creator administers it: renamed and described again from its view.
+    const channelView = page.locator('section.channel-feed', { has: heading });
+    await channelView.getByTestId('channel-settings-open').click();
+    const settings = page.getByTestId('channel-settings');
+    expect(await settings.getByTestId('channel-name').inputValue()).toBe('launch plans');
+    expect(await settings.getByLabel(/^Description/).inputValue()).toBe('Plans for the **spring** launch');
+    await settings.getByTestId('channel-name').fill('launch');
+    await settings.getByLabel(/^Description/).fill('Plans for the **summer** launch');
+    await checkScreen(page, 'channel-settings');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.locator('#channel-feed-title', { hasText: /^#launch(private)?$/ }).waitFor();
+    await expect.poll(() => settings.count()).toBe(0);
+    await expect.poll(() => page.locator('section.channel-feed .channel-description').textContent()).toBe('Plans for the summer launch');
+    await page.locator('nav.sidebar .channel-row', { hasText: /^🔒launch \(private\)/ }).waitFor();
   });
 });

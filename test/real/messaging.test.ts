@@ -339,7 +339,7 @@ describe('against a real server', () => {
     expect((await asIago().call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
   });
 
-  it('creates a channel, with its description and privacy, the app subscribed; a taken name refused rather than joined', async () => {
+  it('creates a channel, with its description and privacy, the app subscribed; a taken name refused rather than joined; renames and describes it', async () => {
     const name = marker('created');
     const { stream_id } = await app.call('channels.create', { name, description: 'Made **here**', invite_only: true });
     await until(async () => (await app.call('channel.about', { stream_id }))?.subscribed === true, 'the new channel and its subscription in the mirror');
@@ -350,6 +350,13 @@ describe('against a real server', () => {
     expect(onServer.stream).toMatchObject({ name, invite_only: true, description: 'Made **here**' });
     // Known to the mirror: refused before anything is sent, in the app's words.
     await expect(app.call('channels.create', { name: name.toUpperCase(), description: '', invite_only: false })).rejects.toThrow(/CHANNEL_EXISTS: A channel named #.* already exists/);
+    // Its creator administers it: renamed and described again, filed from the server's events.
+    expect(about?.may_administer).toBe(true);
+    const renamed = `${name} renamed`;
+    await app.call('channels.edit', { stream_id, name: renamed, description: 'Made *again*' });
+    await until(async () => (await app.call('channel.about', { stream_id }))?.name === renamed, 'the rename in the mirror');
+    await until(async () => (await app.call('channel.about', { stream_id }))?.rendered_description.includes('<em>again</em>') === true, 'the description in the mirror');
+    expect((await asIago().call('GET', `/streams/${stream_id}`)).stream).toMatchObject({ name: renamed, description: 'Made *again*' });
     expect((await asIago().call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
   });
 

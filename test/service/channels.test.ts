@@ -84,6 +84,20 @@ describe('subscribing and channel settings', () => {
       rendered_description: '<p>Anything <em>goes</em></p>',
     });
   });
+
+  it('describes, then renames, each with its Notification Bot notice in "channel events", as the real server does', async () => {
+    const events = await EventStream.open(demo.service.url, demo.accounts.member, { event_types: ['message'] });
+    const admin = demo.accounts.admin;
+    expect((await demo.clients.admin.patch(`/streams/${DEMO.channels.random}`, { new_name: 'random', description: '' })).status).toBe(400);
+    expect((await demo.clients.admin.patch(`/streams/${DEMO.channels.random}`, { new_name: 'off topic', description: 'Chatter' })).status).toBe(200);
+    const notices = [await events.next(ofType('message')), await events.next(ofType('message'))].map((event) => (event as unknown as { message: { content: string; subject: string } }).message);
+    expect(notices.map((notice) => notice.subject)).toEqual(['channel events', 'channel events']);
+    expect(notices[0]!.content).toBe(
+      `@_**${admin.full_name}|${admin.user_id}** changed the description for this channel.\n\n* **Old description:**\n\`\`\`\` quote\nAnything *goes*\n\`\`\`\`\n* **New description:**\n\`\`\`\` quote\nChatter\n\`\`\`\``,
+    );
+    expect(notices[1]!.content).toBe(`@_**${admin.full_name}|${admin.user_id}** renamed channel **random** to **off topic**.`);
+    expect((await demo.clients.admin.patch(`/streams/${DEMO.channels.random}`, { new_name: 'random' })).status).toBe(200);
+  });
 });
 
 describe('channel folders', () => {

@@ -2,6 +2,7 @@
 // and the creator's subscription filed from the server's events, its description and privacy as
 // asked; a name a channel already has refused before anything is sent, and a private channel's
 // name the mirror cannot know refused by the server's answer; a guest neither offered it nor let.
+// Renaming and describing one, by whoever may administer it (its creator here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { adminHandlers } from '../../../main/handlers/admin';
@@ -85,5 +86,28 @@ describe('channels.create', () => {
       await guestSession.close();
       dir.remove();
     }
+  });
+});
+
+describe('channels.edit', () => {
+  it('renames and describes a channel its creator administers, filed from the server’s events; refuses a taken name', async () => {
+    const handlers = asCalled(subscriptionHandlers(context(session)));
+    const h = messagingHandlers(session);
+    const { stream_id } = await handlers['channels.create']({ name: 'retro', description: '', invite_only: false });
+    await until(async () => (await h['channel.about']({ stream_id }))?.subscribed === true, 'the channel filed');
+    expect(await h['channel.about']({ stream_id })).toMatchObject({ may_administer: true, description: '' });
+
+    await handlers['channels.edit']({ stream_id, name: ' retrospectives ', description: 'Every *other* Friday' });
+    await until(async () => (await h['channel.about']({ stream_id }))?.name === 'retrospectives', 'the rename filed');
+    await until(async () => (await h['channel.about']({ stream_id }))?.description === 'Every *other* Friday', 'the description filed');
+    expect((await h['channel.about']({ stream_id }))?.rendered_description).toContain('<em>other</em>');
+    await expect(handlers['channels.edit']({ stream_id, name: 'General' })).rejects.toMatchObject({ code: 'CHANNEL_EXISTS' });
+  });
+
+  it('is not offered for a channel the member may not administer, and the server refuses it', async () => {
+    const handlers = asCalled(subscriptionHandlers(context(session)));
+    const h = messagingHandlers(session);
+    expect(await h['channel.about']({ stream_id: DEMO.channels.general })).toMatchObject({ may_administer: false });
+    await expect(handlers['channels.edit']({ stream_id: DEMO.channels.general, description: 'Mine now' })).rejects.toThrow('You do not have permission to administer this channel.');
   });
 });

@@ -6,6 +6,7 @@ import { channelAudience } from '../events/audience';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { channelRecord, channelStatistics, channelRecordFor } from '../records/channel';
+import { announceDescription, announceRename } from '../messaging/channel-events';
 import { renderMarkdown } from '../render';
 
 export const MAX_CHANNEL_NAME_LENGTH = 60;
@@ -106,6 +107,7 @@ export const channelRoutes: Route[] = [
       const description = params.string('description');
       const folderId = params.nullableInt('folder_id');
       if (name !== undefined) {
+        if (name === stream.name) throw badRequest('Channel already has that name.');
         if (name === '' || name.length > MAX_CHANNEL_NAME_LENGTH) throw badRequest('Invalid channel name');
         const clash = getStreamByName(sim.db, name);
         if (clash !== undefined && clash.stream_id !== stream.stream_id) throw badRequest(`Channel name '${name}' is already taken.`);
@@ -114,16 +116,20 @@ export const channelRoutes: Route[] = [
       if (folderId !== undefined && folderId !== null) {
         if (sim.db.prepare('SELECT 1 FROM channel_folders WHERE channel_folder_id = ?').get(folderId) === undefined) throw badRequest('Invalid channel folder ID');
       }
+      // The description first, then the name, as the real server changes them (each with its notice).
       let current = stream;
-      if (name !== undefined && name !== stream.name) {
-        sim.db.prepare('UPDATE streams SET name = ? WHERE stream_id = ?').run(name, stream.stream_id);
-        publishChannelUpdate(sim, current, 'name', name);
-        current = { ...current, name };
-      }
       if (description !== undefined) {
         const rendered = description === '' ? '' : renderMarkdown(description);
         sim.db.prepare('UPDATE streams SET description = ?, rendered_description = ? WHERE stream_id = ?').run(description, rendered, stream.stream_id);
         publishChannelUpdate(sim, current, 'description', description, { rendered_description: rendered });
+        current = { ...current, description, rendered_description: rendered };
+        announceDescription(sim, user, current, stream.description);
+      }
+      if (name !== undefined && name !== stream.name) {
+        sim.db.prepare('UPDATE streams SET name = ? WHERE stream_id = ?').run(name, stream.stream_id);
+        publishChannelUpdate(sim, current, 'name', name);
+        current = { ...current, name };
+        announceRename(sim, user, current, stream.name);
       }
       if (folderId !== undefined) {
         sim.db.prepare('UPDATE streams SET folder_id = ? WHERE stream_id = ?').run(folderId, stream.stream_id);

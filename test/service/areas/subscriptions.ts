@@ -17,7 +17,7 @@ import { renderMarkdown } from '../render';
 import { canCreateChannels, canSubscribeOthers } from '../permissions';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channels';
 import { changeFlags } from './flags';
-import { sendMessage } from '../messaging/send';
+import { announceCreation } from '../messaging/channel-events';
 
 const COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5'];
 
@@ -157,22 +157,4 @@ function markChannelRead(sim: Sim, user: UserRow, stream_id: number): void {
     .prepare(`SELECT m.* FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = ? WHERE m.stream_id = ? AND (um.flags & ${FLAG.read}) = 0`)
     .all(user.user_id, stream_id) as MessageRow[];
   if (unread.length > 0) changeFlags(sim, user, unread, { op: 'add', flag: 'read' });
-}
-
-/** The family's names of a channel's access policy (its Stream.PERMISSION_POLICIES), as its creation notice words them. */
-function policyName(stream: StreamRow): string {
-  if (stream.invite_only !== 1) return 'Public';
-  return stream.history_public_to_subscribers === 1 ? 'Private, shared history' : 'Private, protected history';
-}
-
-/**
- * Posted by Notification Bot once the subscribers are in, in the real server's words, read for
- * the creator (as the real server sends it); an organization without the bot gets none.
- */
-function announceCreation(sim: Sim, creator: UserRow, stream: StreamRow): void {
-  const bot = sim.db.prepare("SELECT * FROM users WHERE is_bot = 1 AND full_name = 'Notification Bot'").get() as UserRow | undefined;
-  if (bot === undefined) return;
-  const description = stream.description === '' ? '*No description.*' : stream.description;
-  const content = `**${policyName(stream)}** channel created by @_**${creator.full_name}|${creator.user_id}**. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
-  sendMessage(sim, bot, { type: 'stream', stream, topic: 'channel events' }, content, { client: 'Internal', readBySender: true, readBy: [creator.user_id] });
 }

@@ -1,0 +1,42 @@
+// The notices real servers have Notification Bot post in a channel's "channel events" topic when
+// the channel is created, renamed or described again (their words, from zerver/actions/streams.py
+// and zerver/views/streams.py); an organization without the bot gets none.
+import type { Sim } from '../context';
+import type { StreamRow, UserRow } from '../db/rows';
+import { sendMessage } from './send';
+
+const TOPIC = 'channel events';
+const NO_DESCRIPTION = '*No description.*';
+
+const silentMention = (user: UserRow): string => `@_**${user.full_name}|${user.user_id}**`;
+const quoted = (description: string): string => `\`\`\`\` quote\n${description === '' ? NO_DESCRIPTION : description}\n\`\`\`\``;
+
+/** `readBy`: who receives it read (the creator of a channel, as the real server marks it). */
+function postChannelEvent(sim: Sim, stream: StreamRow, content: string, readBy: readonly number[] = []): void {
+  const bot = sim.db.prepare("SELECT * FROM users WHERE is_bot = 1 AND full_name = 'Notification Bot'").get() as UserRow | undefined;
+  if (bot === undefined) return;
+  sendMessage(sim, bot, { type: 'stream', stream, topic: TOPIC }, content, { client: 'Internal', readBySender: true, readBy });
+}
+
+/** The family's names of a channel's access policy (its Stream.PERMISSION_POLICIES). */
+function policyName(stream: StreamRow): string {
+  if (stream.invite_only !== 1) return 'Public';
+  return stream.history_public_to_subscribers === 1 ? 'Private, shared history' : 'Private, protected history';
+}
+
+/** Once the subscribers are in; read for the creator. */
+export function announceCreation(sim: Sim, creator: UserRow, stream: StreamRow): void {
+  postChannelEvent(sim, stream, `**${policyName(stream)}** channel created by ${silentMention(creator)}. **Description:**\n${quoted(stream.description)}`, [creator.user_id]);
+}
+
+export function announceRename(sim: Sim, actor: UserRow, stream: StreamRow, oldName: string): void {
+  postChannelEvent(sim, stream, `${silentMention(actor)} renamed channel **${oldName}** to **${stream.name}**.`);
+}
+
+export function announceDescription(sim: Sim, actor: UserRow, stream: StreamRow, oldDescription: string): void {
+  postChannelEvent(
+    sim,
+    stream,
+    `${silentMention(actor)} changed the description for this channel.\n\n* **Old description:**\n${quoted(oldDescription)}\n* **New description:**\n${quoted(stream.description)}`,
+  );
+}
