@@ -3,36 +3,30 @@
 // asked; a name a channel already has refused before anything is sent, and a private channel's
 // name the mirror cannot know refused by the server's answer; a guest neither offered it nor let.
 // Renaming and describing one, by whoever may administer it (its creator here).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import { adminHandlers } from '../../../main/handlers/admin';
 import type { CoreContext } from '../../../main/handlers/context';
 import { subscriptionHandlers } from '../../../main/handlers/subscriptions';
 import { asCalled } from '../../support/ipc-calls';
-import { startService, type RunningService, type ServiceAccount } from '../../service/index';
 import { clientFor } from '../../service/testing/client';
 import { DEMO } from '../../service/testing/demo';
-import { mirrorDir, startSession, until } from '../sync/engine-harness';
+import { until, useSimulatorSessions } from '../sync/engine-harness';
 import { messagingHandlers } from '../conversations/harness';
 
-let service: RunningService;
-let member: ServiceAccount;
+const simulator = useSimulatorSessions({ org: 'demo', heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
 let session: AccountSession;
-const mirror = mirrorDir();
-const serviceDb = mirrorDir();
 const context = (active: AccountSession) => ({ activeSession: () => active }) as unknown as CoreContext;
 
+/** A session of the account with this role, once online. */
+async function onlineAs(role: number): Promise<AccountSession> {
+  const opened = simulator.open(simulator.service.accounts.find((a) => a.role === role)!, { backoff: { baseMs: 100, maxMs: 500 } });
+  await until(() => opened.engine.status.state === 'online', `role ${role} online`);
+  return opened;
+}
+
 beforeAll(async () => {
-  service = await startService({ org: 'demo', dbPath: serviceDb.path, heartbeatSeconds: 1, longpollTimeoutSeconds: 2 });
-  member = service.accounts.find((a) => a.role === 400)!;
-  session = startSession(service.url, member, mirror.path, { backoff: { baseMs: 100, maxMs: 500 } });
-  await until(() => session.engine.status.state === 'online', 'online');
-});
-afterAll(async () => {
-  await session?.close();
-  await service?.close();
-  mirror.remove();
-  serviceDb.remove();
+  session = await onlineAs(400);
 });
 
 describe('channels.create', () => {
@@ -67,25 +61,17 @@ describe('channels.create', () => {
   });
 
   it('refuses, from the server’s answer, the name of a private channel the member cannot see', async () => {
-    const owner = service.accounts.find((a) => a.role === 100)!;
-    const made = await clientFor(service.url, owner).post('/users/me/subscriptions', { subscriptions: [{ name: 'board room' }], invite_only: true });
+    const owner = simulator.service.accounts.find((a) => a.role === 100)!;
+    const made = await clientFor(simulator.service.url, owner).post('/users/me/subscriptions', { subscriptions: [{ name: 'board room' }], invite_only: true });
     expect(made.status).toBe(200);
     const create = asCalled(subscriptionHandlers(context(session)))['channels.create'];
     await expect(create({ name: 'board room', description: '', invite_only: false })).rejects.toThrow('Unable to access channel (board room).');
   });
 
   it('is neither offered to a guest nor done for one', async () => {
-    const guest = service.accounts.find((a) => a.role === 600)!;
-    const dir = mirrorDir();
-    const guestSession = startSession(service.url, guest, dir.path, { backoff: { baseMs: 100, maxMs: 500 } });
-    try {
-      await until(() => guestSession.engine.status.state === 'online', 'the guest online');
-      expect((await asCalled(adminHandlers(context(guestSession)))['me.get'](undefined)).may_create_channels).toEqual({ public: false, private: false });
-      await expect(asCalled(subscriptionHandlers(context(guestSession)))['channels.create']({ name: 'guest room', description: '', invite_only: false })).rejects.toThrow('Insufficient permission');
-    } finally {
-      await guestSession.close();
-      dir.remove();
-    }
+    const guestSession = await onlineAs(600);
+    expect((await asCalled(adminHandlers(context(guestSession)))['me.get'](undefined)).may_create_channels).toEqual({ public: false, private: false });
+    await expect(asCalled(subscriptionHandlers(context(guestSession)))['channels.create']({ name: 'guest room', description: '', invite_only: false })).rejects.toThrow('Insufficient permission');
   });
 });
 
