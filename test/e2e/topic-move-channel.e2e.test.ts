@@ -55,7 +55,9 @@ describe('an administrator moves a topic to another channel', () => {
     await form.getByRole('button', { name: 'Move', exact: true }).click();
     await expect.poll(() => conversation().locator('header.conversation-header h2').textContent()).toBe(`#random › ${TOPIC}`);
     expect(await conversation().getAttribute('data-conversation')).toBe(`channel:${RANDOM}:${TOPIC}`);
-    await expect.poll(() => conversation().locator('[data-testid=message]').count()).toBe(ids.length);
+    // The messages, and the server's notice of where they came from.
+    await conversation().locator('[data-testid=message]', { hasText: `This topic was moved here from #general > ${TOPIC} by` }).waitFor();
+    await expect.poll(() => conversation().locator('[data-testid=message]').count()).toBe(ids.length + 1);
     const moved = world.service.db.prepare(`SELECT DISTINCT stream_id FROM messages WHERE id IN (${ids.join(',')})`).pluck().all();
     expect(moved).toEqual([RANDOM]);
   });

@@ -39,7 +39,7 @@ const KINDS: readonly (readonly [string, RegExp])[] = [
   ['a mention of a group', /<span class="user-group-mention" data-user-group-id="\d+">@Support team<\/span>/],
   ['a mention of everyone', /<span class="user-mention channel-wildcard-mention" data-user-id="\*">@all<\/span>/],
   ['a channel link', /<a class="stream" data-stream-id="4" href="\/#narrow\/channel\/4-design">#design<\/a>/],
-  ['a topic link', /<a class="stream-topic" data-stream-id="3" href="\/#narrow\/channel\/3-engineering\/topic\/deploys">/],
+  ['a topic link', /<a class="stream-topic" data-stream-id="3" href="\/#narrow\/channel\/3-engineering\/topic\/deploys\/with\/\d+">/],
   ['emoji by name', /<span aria-label="rocket" class="emoji emoji-1f680" role="img" title="rocket">:rocket:<\/span>/],
   ['emoji typed as Unicode', /<span aria-label="tada" class="emoji emoji-1f389"/],
   ['inline maths', /<span class="katex"><span class="katex-mathml">/],

@@ -1,7 +1,8 @@
 // Moving messages between topics and channels as real servers do (checked against a real server
 // of the family at feature level 372: its answers, words and events): renaming from a message on,
 // resolving and unresolving a topic (not counted as a move), moving to another channel where the
-// role allows, the time limits, and the requests real servers refuse before any permission.
+// role allows, the time limits, the requests real servers refuse before any permission, and
+// Notification Bot's notices about a move (its words and flags as the real server posted them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemo, type Demo } from './testing/demo';
 import { EventStream, ofType } from './testing/events';
@@ -27,6 +28,22 @@ async function fetchOne(id: number): Promise<Record<string, unknown>> {
   if (found === undefined) throw new Error(`message ${id} not found`);
   return found;
 }
+
+interface Posted {
+  id: number;
+  sender_full_name: string;
+  content: string;
+  flags: string[];
+}
+
+/** A topic's messages as `as` sees them, oldest first. */
+async function topicMessages(as: Role, topic: string, channel: number = DEMO.channels.general): Promise<Posted[]> {
+  const reply = await demo.clients[as].get('/messages', { anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'channel', operand: channel }, { operator: 'topic', operand: topic }] });
+  return reply.body['messages'] as Posted[];
+}
+
+const notices = (messages: Posted[]): Posted[] => messages.filter((message) => message.sender_full_name === 'Notification Bot');
+const mention = (as: Role): string => `<span class="user-mention silent" data-user-id="${demo.accounts[as].user_id}">${demo.accounts[as].full_name}</span>`;
 
 function age(id: number, seconds: number): void {
   demo.service.db.prepare('UPDATE messages SET timestamp = ? WHERE id = ?').run(Math.floor(Date.now() / 1000) - seconds, id);
@@ -122,5 +139,74 @@ describe('requests real servers refuse before any permission', () => {
         : await demo.clients.member.post('/messages', { type: 'stream', to: DEMO.channels.general, topic: 'payloads', content: 'hi' });
     const refused = await demo.clients.member.patch(`/messages/${String(reply.body['id'])}`, params);
     expect(refused.body).toMatchObject({ result: 'error', msg });
+  });
+});
+
+describe("Notification Bot's notices about a move", () => {
+  it('says in the new topic where a whole topic came from, unread for everyone, and nothing in the old one by default', async () => {
+    await send('member', 'notice before', 'one');
+    const second = await send('admin', 'notice before', 'two');
+    expect((await demo.clients.moderator.patch(`/messages/${second}`, { topic: 'notice after', propagate_mode: 'change_all' })).status).toBe(200);
+    const [notice, ...more] = notices(await topicMessages('moderator', 'notice after'));
+    expect(more).toEqual([]);
+    expect(notice!.content).toBe(
+      `<p>This topic was moved here from <a class="stream-topic" data-stream-id="${DEMO.channels.general}" href="/#narrow/channel/1-general/topic/notice.20before">#general &gt; notice before</a> by ${mention('moderator')}.</p>`,
+    );
+    // The mover's own notice is unread too: Notification Bot's messages are not marked read for anyone.
+    expect(notice!.flags).not.toContain('read');
+    expect(notices(await topicMessages('member', 'notice before'))).toEqual([]);
+  });
+
+  it('links "A message" moved out, and says so in the topic it left when asked, linking the topic it went to', async () => {
+    await send('member', 'split here', 'stays');
+    const moved = await send('member', 'split here', 'goes');
+    const reply = await demo.clients.moderator.patch(`/messages/${moved}`, { topic: 'split off', propagate_mode: 'change_one', send_notification_to_old_thread: true });
+    expect(reply.status).toBe(200);
+    const [here] = notices(await topicMessages('member', 'split off'));
+    expect(here!.content).toBe(
+      `<p><a href="#narrow/channel/1-general/topic/split.20off/near/${moved}">A message</a> was moved here from <a class="stream-topic" data-stream-id="${DEMO.channels.general}" href="/#narrow/channel/1-general/topic/split.20here/with/${moved - 1}">#general &gt; split here</a> by ${mention('moderator')}.</p>`,
+    );
+    const [left] = notices(await topicMessages('member', 'split here'));
+    expect(left!.content).toBe(
+      `<p>A message was moved from this topic to <a class="stream-topic" data-stream-id="${DEMO.channels.general}" href="/#narrow/channel/1-general/topic/split.20off/with/${moved}">#general &gt; split off</a> by ${mention('moderator')}.</p>`,
+    );
+  });
+
+  it('counts messages moved into a topic that already has some, and says nothing when told not to', async () => {
+    await send('member', 'joined into', 'was here first');
+    const first = await send('member', 'joining', 'a');
+    await send('member', 'joining', 'b');
+    expect((await demo.clients.moderator.patch(`/messages/${first}`, { topic: 'joined into', propagate_mode: 'change_all' })).status).toBe(200);
+    expect(notices(await topicMessages('member', 'joined into')).map((notice) => notice.content)).toEqual([
+      `<p>2 messages were moved here from <a class="stream-topic" data-stream-id="${DEMO.channels.general}" href="/#narrow/channel/1-general/topic/joining">#general &gt; joining</a> by ${mention('moderator')}.</p>`,
+    ]);
+    const quiet = await send('member', 'quiet move', 'shh');
+    expect((await demo.clients.moderator.patch(`/messages/${quiet}`, { topic: 'quietly moved', propagate_mode: 'change_all', send_notification_to_new_thread: false })).status).toBe(200);
+    expect(notices(await topicMessages('member', 'quietly moved'))).toEqual([]);
+  });
+
+  it('marks a topic resolved, unread only for those who wrote or reacted in it; undone at once, takes the notice back', async () => {
+    const id = await send('member', 'printer jam', 'the printer is jammed');
+    expect((await demo.clients.guest.post(`/messages/${id}/reactions`, { emoji_name: 'smile' })).status).toBe(200);
+    const reader = await EventStream.open(demo.service.url, demo.accounts.owner, { event_types: ['delete_message'] });
+    expect((await demo.clients.admin.patch(`/messages/${id}`, { topic: '✔ printer jam', propagate_mode: 'change_all' })).status).toBe(200);
+    const resolved = notices(await topicMessages('member', '✔ printer jam'));
+    expect(resolved.map((notice) => notice.content)).toEqual([`<p>${mention('admin')} has marked this topic as resolved.</p>`]);
+    expect(resolved[0]!.flags).not.toContain('read');
+    expect(notices(await topicMessages('guest', '✔ printer jam'))[0]!.flags).not.toContain('read');
+    expect(notices(await topicMessages('admin', '✔ printer jam'))[0]!.flags).toContain('read');
+    expect(notices(await topicMessages('owner', '✔ printer jam'))[0]!.flags).toContain('read');
+    // Unresolved within the grace period: the notice goes, and no other comes.
+    expect((await demo.clients.admin.patch(`/messages/${id}`, { topic: 'printer jam', propagate_mode: 'change_all' })).status).toBe(200);
+    expect(await reader.next(ofType('delete_message'))).toMatchObject({ message_id: resolved[0]!.id, topic: 'printer jam' });
+    expect(notices(await topicMessages('member', 'printer jam'))).toEqual([]);
+    // Later, each change is said.
+    expect((await demo.clients.admin.patch(`/messages/${id}`, { topic: '✔ printer jam', propagate_mode: 'change_all' })).status).toBe(200);
+    age(notices(await topicMessages('member', '✔ printer jam'))[0]!.id, 120);
+    expect((await demo.clients.member.patch(`/messages/${id}`, { topic: 'printer jam', propagate_mode: 'change_all' })).status).toBe(200);
+    expect(notices(await topicMessages('member', 'printer jam')).map((notice) => notice.content)).toEqual([
+      `<p>${mention('admin')} has marked this topic as resolved.</p>`,
+      `<p>${mention('member')} has marked this topic as unresolved.</p>`,
+    ]);
   });
 });

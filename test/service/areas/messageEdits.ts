@@ -11,6 +11,7 @@ import { inSystemGroup } from '../groups';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { refreshContentFlags } from '../messaging/contentFlags';
+import { deleteMessage } from '../messaging/delete';
 import { renderWithMentions } from '../messaging/send';
 import { REALM_PERMISSIONS } from '../permissions';
 import { isMeMessage, viewerFlags } from '../records/message';
@@ -77,16 +78,6 @@ function publishEdit(sim: Sim, editor: UserRow, before: MessageRow, after: Messa
   sim.queues.publish(new Set(messageAudience(sim, after)), (queue) => ({ ...common, flags: viewerFlags(sim.db, queue.userId, after.id) }));
 }
 
-function publishDeletion(sim: Sim, message: MessageRow, audience: Iterable<number>): void {
-  const common =
-    message.stream_id === null
-      ? { type: 'delete_message', message_type: 'private' }
-      : { type: 'delete_message', message_type: 'stream', stream_id: message.stream_id, topic: message.topic };
-  sim.queues.publish(audience, (queue) =>
-    queue.hasCapability('bulk_message_deletion') ? { ...common, message_ids: [message.id] } : { ...common, message_id: message.id },
-  );
-}
-
 export const messageEditRoutes: Route[] = [
   {
     method: 'PATCH',
@@ -117,16 +108,7 @@ export const messageEditRoutes: Route[] = [
     handle({ sim, user, path }) {
       const message = accessibleMessage(sim.db, user, path.int('message_id'));
       checkCanDelete(user, message);
-      // Those who could see it are known only before its rows go.
-      const audience = new Set(messageAudience(sim, message));
-      sim.db.transaction(() => {
-        sim.db.prepare('DELETE FROM reactions WHERE message_id = ?').run(message.id);
-        sim.db.prepare('DELETE FROM submessages WHERE message_id = ?').run(message.id);
-        sim.db.prepare('DELETE FROM message_edits WHERE message_id = ?').run(message.id);
-        sim.db.prepare('DELETE FROM user_messages WHERE message_id = ?').run(message.id);
-        sim.db.prepare('DELETE FROM messages WHERE id = ?').run(message.id);
-      })();
-      publishDeletion(sim, message, audience);
+      deleteMessage(sim, message);
       return {};
     },
   },

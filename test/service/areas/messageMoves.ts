@@ -3,8 +3,8 @@
 // its topic, or the whole topic (propagate_mode); resolving a topic is a move to its name with the
 // "✔ " prefix, allowed by its own permission and not counted as a move. The organization's
 // permissions and time limits apply (not to administrators and moderators), and every user who
-// can see the messages gets one update_message event. The notices real servers post about a move
-// (Notification Bot's "moved here from…", "marked this topic as resolved") are not sent.
+// can see the messages gets one update_message event; Notification Bot's notices follow
+// (messaging/move-notices.ts).
 import { canAccessChannelContent, getStream } from '../access';
 import { nowSeconds, type Sim } from '../context';
 import type { MessageRow, UserRow } from '../db/rows';
@@ -14,6 +14,7 @@ import { inSystemGroup, SYSTEM_GROUP } from '../groups';
 import { ApiError, badRequest } from '../http/errors';
 import type { Params } from '../http/params';
 import { topicLinks } from '../linkify';
+import { announceMove } from '../messaging/move-notices';
 import { channelRecipientId } from '../messaging/send';
 import { REALM_PERMISSIONS } from '../permissions';
 import { viewerFlags } from '../records/message';
@@ -41,6 +42,11 @@ export interface MoveRequest {
   requestedTopic: string | undefined;
   stream_id: number | undefined;
   propagate_mode: PropagateMode;
+  /** The request also edits the content. */
+  contentEdited: boolean;
+  /** Whether Notification Bot says so in the topic left (real servers' default: no) and the one reached (yes). */
+  notifyOldThread: boolean;
+  notifyNewThread: boolean;
 }
 
 /** The move a request asks for (nothing to move when neither topic nor channel changes). */
@@ -56,6 +62,9 @@ export function moveRequest(sim: Sim, message: MessageRow, params: Params): Move
     requestedTopic,
     stream_id: params.int('stream_id'),
     propagate_mode,
+    contentEdited: params.string('content') !== undefined,
+    notifyOldThread: params.bool('send_notification_to_old_thread') ?? false,
+    notifyNewThread: params.bool('send_notification_to_new_thread') ?? true,
   };
 }
 
@@ -75,15 +84,18 @@ export function checkMovePayload(message: MessageRow, move: MoveRequest, content
   if (move.stream_id !== undefined && content !== undefined) throw badRequest('Cannot change message content while changing channel');
 }
 
-/** Only resolves or unresolves the topic: the resolve permission, no time limit, not a move. */
-function resolveToggle(message: MessageRow, move: MoveRequest): boolean {
+/** Whether the new topic name only resolves or unresolves the topic. */
+function resolution(message: MessageRow, move: MoveRequest): 'resolved' | 'unresolved' | null {
   const before = message.topic;
   const after = move.topic;
-  if (after === undefined || move.requestedTopic === undefined) return false;
-  const resolved = after.startsWith(RESOLVED_TOPIC_PREFIX) && !before.startsWith(RESOLVED_TOPIC_PREFIX) && move.requestedTopic.slice(RESOLVED_TOPIC_PREFIX.length) === before;
-  const unresolved = before.startsWith(RESOLVED_TOPIC_PREFIX) && !after.startsWith(RESOLVED_TOPIC_PREFIX) && before.replace(/^[✔ ]+/u, '') === after;
-  return resolved || unresolved;
+  if (after === undefined || move.requestedTopic === undefined) return null;
+  if (after.startsWith(RESOLVED_TOPIC_PREFIX) && !before.startsWith(RESOLVED_TOPIC_PREFIX) && move.requestedTopic.slice(RESOLVED_TOPIC_PREFIX.length) === before) return 'resolved';
+  if (before.startsWith(RESOLVED_TOPIC_PREFIX) && !after.startsWith(RESOLVED_TOPIC_PREFIX) && before.replace(/^[✔ ]+/u, '') === after) return 'unresolved';
+  return null;
 }
+
+/** Only resolves or unresolves the topic: the resolve permission, no time limit, not a move. */
+const resolveToggle = (message: MessageRow, move: MoveRequest): boolean => resolution(message, move) !== null;
 
 const exempt = (user: UserRow): boolean => inSystemGroup(user, SYSTEM_GROUP.moderators);
 const olderThan = (message: MessageRow, limit: number | null): boolean => limit !== null && nowSeconds() - message.timestamp > limit + LIMIT_BUFFER_SECONDS;
@@ -168,6 +180,22 @@ export function applyMove(sim: Sim, user: UserRow, message: MessageRow, move: Mo
     ...(move.stream_id !== undefined && { new_stream_id: move.stream_id }),
   };
   sim.queues.publish(audience, (queue) => ({ ...event, flags: viewerFlags(sim.db, queue.userId, message.id) }));
+  const target = getStream(sim.db, stream_id ?? 0);
+  if (origin !== undefined && target !== undefined) {
+    const left = sim.db.prepare('SELECT count(*) FROM messages WHERE stream_id = ? AND topic = ? COLLATE NOCASE').pluck().get(origin.stream_id, message.topic) as number;
+    announceMove(sim, {
+      actor: user,
+      target: message,
+      from: { stream: origin, topic: message.topic },
+      to: { stream: target, topic },
+      moved,
+      movedAll: move.propagate_mode === 'change_all' || left === 0,
+      resolution: resolution(message, move),
+      contentEdited: move.contentEdited,
+      notifyOldThread: move.notifyOldThread,
+      notifyNewThread: move.notifyNewThread,
+    });
+  }
   return new Map(moved.map((row) => [row.id, movedChange(row, topic, stream_id)]));
 }
 

@@ -3,19 +3,16 @@
 // and zerver/views/streams.py); an organization without the bot gets none.
 import type { Sim } from '../context';
 import type { StreamRow, UserRow } from '../db/rows';
-import { sendMessage } from './send';
+import { postNotice, silentMention } from './notification-bot';
 
 const TOPIC = 'channel events';
 const NO_DESCRIPTION = '*No description.*';
 
-const silentMention = (user: UserRow): string => `@_**${user.full_name}|${user.user_id}**`;
 const quoted = (description: string): string => `\`\`\`\` quote\n${description === '' ? NO_DESCRIPTION : description}\n\`\`\`\``;
 
 /** `readBy`: who receives it read (the creator of a channel, as the real server marks it). */
 function postChannelEvent(sim: Sim, stream: StreamRow, content: string, readBy: readonly number[] = []): void {
-  const bot = sim.db.prepare("SELECT * FROM users WHERE is_bot = 1 AND full_name = 'Notification Bot'").get() as UserRow | undefined;
-  if (bot === undefined) return;
-  sendMessage(sim, bot, { type: 'stream', stream, topic: TOPIC }, content, { client: 'Internal', readBySender: true, readBy });
+  postNotice(sim, stream, TOPIC, content, { readBy });
 }
 
 /** The family's names of a channel's access policy (its Stream.PERMISSION_POLICIES). */

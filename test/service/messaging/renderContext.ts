@@ -1,5 +1,5 @@
 // What message rendering resolves in this organization: people and groups by name (mentions),
-// channels by name (links), custom emoji, linkifiers, uploads (their inline previews).
+// channels by name (links) and their topics' oldest messages, custom emoji, linkifiers, uploads (their inline previews).
 import type { Sim } from '../context';
 import type { Db } from '../db/schema';
 import { spelling, type Dialect } from '../dialect';
@@ -11,7 +11,7 @@ type Target = { user_id: number; full_name: string } | undefined;
 const contexts = new WeakMap<Db, RenderContext>();
 
 export function renderContext(sim: Sim): RenderContext {
-  return databaseRenderContext(sim.db, sim.config.dialect);
+  return { ...databaseRenderContext(sim.db, sim.config.dialect), realmUrl: sim.url };
 }
 
 /** The context over one database; the seeds render with it before the service runs. */
@@ -24,12 +24,16 @@ export function databaseRenderContext(db: Db, dialect: Dialect): RenderContext {
   const channel = db.prepare('SELECT stream_id, name FROM streams WHERE name = ? COLLATE NOCASE');
   const emoji = db.prepare('SELECT id FROM realm_emoji WHERE name = ? AND deactivated = 0');
   const upload = db.prepare('SELECT content_type, dimensions FROM uploads WHERE path = ?');
+  const firstInTopic = db.prepare('SELECT min(id) FROM messages WHERE stream_id = ? AND topic = ? COLLATE NOCASE').pluck();
   const linkifiers = db.prepare('SELECT pattern, url_template FROM linkifiers ORDER BY "order", id');
   const context: RenderContext = {
     userByName: (name) => userByName.get(name) as Target,
     userById: (id) => userById.get(id) as Target,
     groupByName: (name) => group.get(name) as { id: number; name: string } | undefined,
     channelByName: (name) => channel.get(name) as { stream_id: number; name: string } | undefined,
+    // Real servers take the oldest the sender may see; here, the oldest there is.
+    firstMessageInTopic: (stream_id, topic) => (firstInTopic.get(stream_id, topic) as number | null) ?? undefined,
+    realmUrl: '',
     realmEmoji: (name) => {
       const row = emoji.get(name) as { id: number } | undefined;
       return row === undefined ? undefined : { source_url: customEmojiPath(row.id) };

@@ -124,6 +124,8 @@ export interface SendOptions {
   readBySender: boolean;
   /** Others who receive it read: the user whose action a notice reports (the family's `mark_as_read`). */
   readBy?: readonly number[];
+  /** The only ones who receive it unread, all others read (the family's `limit_unread_user_ids`). */
+  unreadOnlyFor?: ReadonlySet<number>;
   /** The sender's event queue and the local id it sent: that queue's message event carries it as local_message_id. */
   echo?: { queueId: string; localId: string };
 }
@@ -168,6 +170,8 @@ function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, 
   const flags = contentFlags(sim.db, row, mentions, recipients);
   if (options.readBySender) flags.set(sender.user_id, (flags.get(sender.user_id) ?? 0) | FLAG.read);
   for (const user_id of options.readBy ?? []) if (recipients.includes(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
+  const unreadOnlyFor = options.unreadOnlyFor;
+  if (unreadOnlyFor) for (const user_id of recipients) if (!unreadOnlyFor.has(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
   // Those who muted the sender receive it read, as real servers send it.
   for (const user_id of mutedBy(sim, sender.user_id)) if (recipients.includes(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
   return flags;

@@ -20,6 +20,8 @@ export const NO_CONTEXT: RenderContext = {
   userById: () => undefined,
   groupByName: () => undefined,
   channelByName: () => undefined,
+  firstMessageInTopic: () => undefined,
+  realmUrl: '',
   realmEmoji: () => undefined,
   extraEmojiName: 'zulip',
   linkifiers: () => [],

@@ -76,9 +76,12 @@ const groupMention = inlineRule('@', /@(_?)\*([^*]+)\*/y, (match, state) => {
 });
 
 const channelLink = inlineRule('#', /#\*\*([^*>]+)(?:>([^*]*?)(?:@(\d+))?)?\*\*/y, (match, state) => {
-  const channel = envOf(state).context.channelByName(match[1] ?? '');
+  const { context } = envOf(state);
+  const channel = context.channelByName(match[1] ?? '');
   if (channel === undefined) return null;
-  return channelLinkHtml(channel, match[2], match[3] === undefined ? undefined : Number(match[3]));
+  const topic = match[2];
+  const messageId = match[3] === undefined ? undefined : Number(match[3]);
+  return channelLinkHtml(channel, topic, messageId, topic === undefined || messageId !== undefined ? undefined : context.firstMessageInTopic(channel.stream_id, topic));
 });
 
 const emoji = inlineRule(':', /:([\w+-]+):/y, (match, state) => emojiHtml(match[1] ?? '', envOf(state).context));
@@ -240,6 +243,20 @@ function strongOutside(children: Token[]): void {
   }
 }
 
+/**
+ * Links into the organization's own views (`<its URL>/#narrow/…`) become relative, as real
+ * servers write them (`rewrite_local_links_to_relative`), so they open in the app. Real servers do
+ * the same to links to its uploads; here those keep their full address.
+ */
+function localLinks(children: Token[], realmUrl: string): void {
+  if (realmUrl === '') return;
+  const local = `${realmUrl}/#`;
+  for (const token of children) {
+    const href = token.type === 'link_open' ? String(token.attrGet('href') ?? '') : '';
+    if (href.startsWith(local)) token.attrSet('href', href.slice(realmUrl.length + 1));
+  }
+}
+
 /** `[](url)` and `[  ](url)` show the URL as their text. */
 function emptyLinkText(state: StateCore, children: Token[]): void {
   for (let index = 0; index < children.length; index += 1) {
@@ -320,6 +337,7 @@ function inlineFixes(state: StateCore): void {
   for (const token of state.tokens) {
     if (token.type === 'inline' && token.children !== null) {
       strongOutside(token.children);
+      localLinks(token.children, envOf(state).context.realmUrl);
       emptyLinkText(state, token.children);
       if (linkifiers.length > 0) linkifierLinks(state, token.children, linkifiers);
       unicodeEmoji(state, token.children);

@@ -13,6 +13,10 @@ export interface RenderContext {
   userById(userId: number): MentionTarget | undefined;
   groupByName(name: string): { id: number; name: string } | undefined;
   channelByName(name: string): { stream_id: number; name: string } | undefined;
+  /** The oldest message of a channel's topic (a topic link's `with` operand), if it has any. */
+  firstMessageInTopic(stream_id: number, topic: string): number | undefined;
+  /** The organization's address, once the service listens ('' before: the seeds). */
+  realmUrl: string;
   /** An active custom emoji's image, by name. */
   realmEmoji(name: string): { source_url: string } | undefined;
   /** The name of the server's own extra emoji (`zulip` on real servers). */

@@ -8,6 +8,7 @@ import type { RenderContext } from '../render';
 export const REAL_DIR = fileURLToPath(new URL('../../../../shared/reference/real/', import.meta.url));
 
 interface Registration {
+  realm_url: string;
   realm_users: { user_id: number; full_name: string }[];
   realm_user_groups: { id: number; name: string }[];
   streams: { stream_id: number; name: string }[];
@@ -30,6 +31,9 @@ export function realContext(uploads: readonly CapturedUpload[]): RenderContext {
     userById: (id) => registration.realm_users.find((user) => user.user_id === id),
     groupByName: (name) => registration.realm_user_groups.find((group) => group.name === name),
     channelByName: (name) => registration.streams.find((stream) => lower(stream.name) === lower(name)),
+    // The recorded sources link to no topic of the organization.
+    firstMessageInTopic: () => undefined,
+    realmUrl: registration.realm_url,
     realmEmoji: (name) => Object.values(registration.realm_emoji).find((emoji) => emoji.name === name && !emoji.deactivated),
     extraEmojiName: 'zulip',
     linkifiers: () => registration.realm_linkifiers,
