@@ -3,7 +3,8 @@
 // actions): the organization lets administrators and moderators move messages between channels
 // (members only rename, which feed.e2e shows), and the simulator refuses anyone else. Afterwards
 // the topic is where it went, in the conversation's header and the sidebar, and no longer where it
-// was: neither in the old channel's topics nor in its view.
+// was: neither in the old channel's topics nor in its view. A topic someone else moves while it
+// is open takes the view along, with what is being written there.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor } from '../service/testing/client';
@@ -77,5 +78,21 @@ describe('an administrator moves a topic to another channel', () => {
     await general.locator('[data-testid=message]').first().waitFor();
     expect(await general.locator('[data-testid=topic-header] .topic-name').allTextContents()).not.toContain(TOPIC);
     expect(await Promise.all(ids.map((id) => general.locator(`[data-message-id="${id}"]`).count()))).toEqual(ids.map(() => 0));
+  });
+});
+
+describe('a topic someone else resolves while it is open', () => {
+  it('follows it to its new name, with what is being written, as the family’s clients do', async () => {
+    await topicRow(RANDOM).click();
+    await expect.poll(() => conversation().getAttribute('data-conversation')).toBe(`channel:${RANDOM}:${TOPIC}`);
+    await conversation().locator('[data-testid=message]').first().waitFor();
+    await conversation().getByRole('textbox', { name: /Message/ }).fill('Half a thought');
+    const moderator = world.service.accounts.find((a) => a.role === 300)!;
+    const reply = await clientFor(world.service.url, moderator).patch(`/messages/${ids[0]!}`, { topic: `✔ ${TOPIC}`, propagate_mode: 'change_all' });
+    expect(reply.status).toBe(200);
+    await expect.poll(() => conversation().getAttribute('data-conversation')).toBe(`channel:${RANDOM}:✔ ${TOPIC}`);
+    await conversation().locator('[data-testid=message]', { hasText: 'has marked this topic as resolved' }).waitFor();
+    await expect.poll(() => conversation().getByRole('textbox', { name: /Message/ }).inputValue()).toBe('Half a thought');
+    await checkScreen(page, 'topic-followed');
   });
 });

@@ -7,6 +7,7 @@
 import { tick } from 'svelte';
 import type { VList } from 'virtua/svelte';
 import type { Reaction } from '../../../../shared/api/records';
+import type { ConversationKey } from '../../../../shared/conversation';
 import type { MessageView } from '../../../../shared/ipc';
 import type { MirrorChanges } from '../../../../shared/mirror-changes';
 import { SerialPasses } from '../../../../shared/serial-passes';
@@ -36,6 +37,8 @@ export class Feed {
   loaded = $state(false);
   shift = $state(false);
   error = $state<string | null>(null);
+  /** Every message shown moved away (the topic renamed, resolved or moved, by anyone): where they went. */
+  movedTo = $state<ConversationKey | null>(null);
   /** The message j and k move between and r replies to. */
   selected = $state<number | null>(null);
   list: VList<FeedRow> | undefined = $state();
@@ -209,6 +212,7 @@ export class Feed {
     // is not there when the feed was opened at an older message).
     const queued = pendingInOrder(answer.pending).length > this.pending.length;
     const { messages, added } = mergeUpdate(this.messages, answer.messages, answer.removed);
+    if (messages.length === 0 && this.messages.length > 0 && answer.removed.length > 0) void this.#follow(answer.removed);
     this.shift = false;
     this.messages = messages;
     // Filed messages and the queue change together (a message leaves the queue as it is filed),
@@ -216,6 +220,15 @@ export class Feed {
     if (askedAt >= this.#pendingAt) this.pendingBy = answer.pending;
     if (queued) void this.jumpToNewest();
     else if (added > 0 && this.#following) this.toEnd();
+  }
+
+  /**
+   * The window emptied: where its newest message is now, when it moved out of this feed (the
+   * family's clients follow a topic moved while it is open); deleted ones are nowhere.
+   */
+  async #follow(removed: number[]): Promise<void> {
+    const place = await call('messages.locate', { message_id: Math.max(...removed) }).catch(() => null);
+    if (place !== null && !this.source.holds(place.conversation)) this.movedTo = place.conversation;
   }
 
   /** A page before the oldest message shown (from the server), or after the newest (the mirror's offline). */
