@@ -10,6 +10,8 @@ import type { MirrorWrite } from '../store/changes';
 import type { ReadOnlyMirror } from '../store/database';
 import { upsertMessages } from '../store/messages';
 import { confirmSentMessage, nextPendingItem, outboxItem, outboxItems, sentMessagesAwaitingEvent } from '../store/outbox';
+import { parseConversation } from '../../shared/conversation';
+import { conversationOfRecordKey } from '../../shared/outbox-records';
 import { checkedMessages } from './answers';
 import { deferredCalls, messageDelivery } from './deferred-calls';
 import { lookUpMessage, type MessageAttachments, replayOutbox } from './outbox-replay';
@@ -151,7 +153,8 @@ export class OutboxDrain {
       const message_id = item.sent_message_id;
       if (message_id === null || this.#closed) continue;
       try {
-        const { messages } = checkedMessages(await client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow: [], apply_markdown: true }));
+        const narrow = sentMessageNarrow(item.record_key, message_id);
+        const { messages } = checkedMessages(await client.call('getMessages', { anchor: message_id, num_before: 0, num_after: 0, narrow, apply_markdown: true }));
         const message = messages.find((candidate) => candidate.id === message_id);
         if (this.#closed) return;
         // Deleted on the server since: its item goes all the same.
@@ -166,4 +169,18 @@ export class OutboxDrain {
       }
     }
   }
+}
+
+/**
+ * Where a sent message is found again. Sent to a channel the user is not subscribed to, it is not
+ * among the user's own messages on real servers (no event brings it either): the channel's history
+ * holds it.
+ */
+function sentMessageNarrow(record_key: string, message_id: number): { operator: string; operand: number }[] {
+  const conversation = parseConversation(conversationOfRecordKey(record_key) ?? '');
+  if (conversation?.kind !== 'channel') return [];
+  return [
+    { operator: 'channel', operand: conversation.stream_id },
+    { operator: 'id', operand: message_id },
+  ];
 }

@@ -60,6 +60,18 @@ describe('sending and fetching', () => {
     });
   });
 
+  it('gives a sender who is not subscribed no copy, as real servers do: no event, not among their messages; the channel has it', async () => {
+    const stream = await EventStream.open(demo.service.url, demo.accounts.member, { event_types: ['message'] });
+    const outside = await send({ type: 'stream', to: DEMO.channels.sandbox, topic: 'outside', content: 'From outside' });
+    const inside = await send({ type: 'stream', to: DEMO.channels.general, topic: 'inside', content: 'From inside' });
+    expect((await stream.next(ofType('message')))['message']).toMatchObject({ id: inside });
+    const fetch = async (narrow: unknown[]) =>
+      ((await demo.clients.member.get('/messages', { anchor: outside, num_before: 0, num_after: 0, narrow })).body['messages'] as Message[]).map((message) => [message['id'], message['flags']]);
+    expect(await fetch([])).toEqual([]);
+    expect(await fetch([{ operator: 'id', operand: outside }])).toEqual([]);
+    expect(await fetch([{ operator: 'channel', operand: DEMO.channels.sandbox }])).toEqual([[outside, ['read', 'historical']]]);
+  });
+
   it('flags mentions and sends direct messages to their participants only', async () => {
     const priya = await EventStream.open(demo.service.url, demo.accounts.owner, { event_types: ['message'] });
     const outsider = await EventStream.open(demo.service.url, demo.accounts.guest, { event_types: ['message'] });

@@ -159,6 +159,17 @@ it('never lets a sent message vanish between the answer to its send and its even
   await close(session);
 });
 
+it('files a message sent to a channel the user is not subscribed to, which no event brings back: real servers give the sender no copy of it', async () => {
+  const { session, h } = await open(newMirror());
+  await until(() => session.engine.status.state === 'online', 'online');
+  const outside = 'channel:7:from outside';
+  await h['messages.send']({ conversation: outside, content: 'Posted from outside' });
+  await until(() => outboxItems(session.db).length === 0, 'found in the channel and filed', 20_000);
+  const [id] = onServer('Posted from outside');
+  expect((await h['messages.page']({ conversation: outside, limit: 50, cached: true })).messages.map((view) => view.message.id)).toEqual([id]);
+  await close(session);
+});
+
 it('looks up a message found in flight after a restart: sent once whether or not it had reached the server', async () => {
   const path = newMirror();
   const first = await open(path);

@@ -38,8 +38,16 @@ export function parseNarrow(value: unknown): Term[] {
   });
 }
 
-/** Messages the viewer may read: received ones, and the history of channels open to them. */
-export function accessClause(viewer: UserRow): { where: string; params: unknown[] } {
+/**
+ * Messages the viewer may read: received ones, and the history of channels open to them when the
+ * narrow names a channel (or `channels:public`) and nothing only received messages have (`is:`
+ * other than resolved), as real servers decide (their `ok_to_include_history`): without one, a
+ * message the viewer sent to a channel they are not in is not among theirs.
+ */
+export function accessClause(viewer: UserRow, terms: readonly Term[]): { where: string; params: unknown[] } {
+  const namesChannel = terms.some((term) => !term.negated && (CHANNEL_OPERATORS.has(term.operator) || (CHANNELS_OPERATORS.has(term.operator) && term.operand === 'public')));
+  const personal = terms.some((term) => term.operator === 'is' && term.operand !== 'resolved');
+  if (!namesChannel || personal) return { where: 'um.user_id IS NOT NULL', params: [] };
   return {
     where: `(um.user_id IS NOT NULL OR (m.type = 'stream' AND m.stream_id IN (
       SELECT st.stream_id FROM streams st WHERE (st.invite_only = 0 AND ?)
@@ -48,6 +56,9 @@ export function accessClause(viewer: UserRow): { where: string; params: unknown[
     params: [isGuest(viewer) ? 0 : 1, viewer.user_id],
   };
 }
+
+const CHANNEL_OPERATORS = new Set(['channel', 'stream']);
+const CHANNELS_OPERATORS = new Set(['channels', 'streams']);
 
 export function narrowQuery(sim: Sim, viewer: UserRow, terms: Term[]): NarrowQuery {
   const clauses: string[] = [];

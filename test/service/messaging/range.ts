@@ -10,8 +10,9 @@ const NEWEST_ANCHOR = 10_000_000_000_000_000;
 export const MAX_MESSAGES = 5000;
 
 export function selectMessages(sim: Sim, viewer: UserRow, narrow: unknown, extraWhere: string, extraParams: unknown[], order: string): { rows: MessageRow[]; searchWords: string[] } {
-  const access = accessClause(viewer);
-  const query = narrowQuery(sim, viewer, parseNarrow(narrow));
+  const terms = parseNarrow(narrow);
+  const access = accessClause(viewer, terms);
+  const query = narrowQuery(sim, viewer, terms);
   const rows = sim.db
     .prepare(
       `SELECT m.* FROM messages m

@@ -138,7 +138,9 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
   const base = { sender_id: sender.user_id, content, rendered_content: rendered, timestamp: nowSeconds(), client: options.client };
   if (destination.type === 'stream') {
     const { stream, topic } = destination;
-    recipients = [...new Set([...subscriberIds(sim.db, stream.stream_id), sender.user_id])];
+    // Real servers give a sender who is not subscribed no copy of the message (no event, not among
+    // their messages): the channel's history has it.
+    recipients = subscriberIds(sim.db, stream.stream_id);
     row = { ...base, type: 'stream', stream_id: stream.stream_id, dm_key: null, recipient_id: channelRecipientId(stream.stream_id), topic };
   } else {
     recipients = [...new Set([...destination.userIds, sender.user_id])].sort((a, b) => a - b);
@@ -168,7 +170,7 @@ export function sendMessage(sim: Sim, sender: UserRow, destination: Destination,
 
 function recipientFlags(sim: Sim, sender: UserRow, row: Omit<MessageRow, 'id'>, recipients: number[], mentions: Mentions, options: SendOptions): Map<number, number> {
   const flags = contentFlags(sim.db, row, mentions, recipients);
-  if (options.readBySender) flags.set(sender.user_id, (flags.get(sender.user_id) ?? 0) | FLAG.read);
+  if (options.readBySender && recipients.includes(sender.user_id)) flags.set(sender.user_id, (flags.get(sender.user_id) ?? 0) | FLAG.read);
   for (const user_id of options.readBy ?? []) if (recipients.includes(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
   const unreadOnlyFor = options.unreadOnlyFor;
   if (unreadOnlyFor) for (const user_id of recipients) if (!unreadOnlyFor.has(user_id)) flags.set(user_id, (flags.get(user_id) ?? 0) | FLAG.read);
