@@ -70,6 +70,8 @@ export interface SessionOptions {
   snapshotMode: 'worker' | 'inline';
   /** How long to wait between retries while offline (the engine's default when absent). */
   backoff?: Backoff;
+  /** How long a sent message's event is waited for before the message is fetched (the outbox's default when absent). */
+  eventWaitMs?: number;
   /** What changed in the mirror, the unread totals with it when they may have moved. */
   onChanges: (changes: MirrorChanges) => void;
   onStatus: (status: SyncStatus) => void;
@@ -212,6 +214,7 @@ export class AccountSession {
       online,
       ...(options.onDelivered && { onDelivered: options.onDelivered }),
       ...(options.backoff && { retry: options.backoff }),
+      ...(options.eventWaitMs !== undefined && { eventWaitMs: options.eventWaitMs }),
       onDiskFault: (fault) => this.#disk.report(fault),
       attachments: {
         upload: (staged_id) => this.uploads.upload(staged_id).catch((error: unknown) => Promise.reject(attachmentFailure(error))),

@@ -7,6 +7,7 @@ import type { Logger } from '../api/logger';
 import type { ServiceClient } from '../api/service-client';
 import { diskFaultOf, type DiskFault } from '../files/disk-faults';
 import type { MirrorWrite } from '../store/changes';
+import { subscribedChannelIds } from '../store/channels';
 import type { ReadOnlyMirror } from '../store/database';
 import { upsertMessages } from '../store/messages';
 import { confirmSentMessage, nextPendingItem, outboxItem, outboxItems, sentMessagesAwaitingEvent } from '../store/outbox';
@@ -137,13 +138,25 @@ export class OutboxDrain {
     this.#timer = setTimeout(() => void this.run(), delay);
   }
 
-  /** Sent messages still waiting for their event are looked at again once it has had time to come. */
+  /**
+   * Sent messages still waiting for their event are looked at again once it has had time to come;
+   * at once when one went to a channel the user is not subscribed to, for which none comes.
+   */
   #fileLater(): void {
-    if (this.#closed || this.#filing !== undefined || sentMessagesAwaitingEvent(this.#options.db).length === 0) return;
-    this.#filing = setTimeout(() => {
-      this.#filing = undefined;
-      void this.#fileSent();
-    }, this.#options.eventWaitMs ?? DEFAULT_EVENT_WAIT_MS);
+    const awaiting = sentMessagesAwaitingEvent(this.#options.db);
+    if (this.#closed || this.#filing !== undefined || awaiting.length === 0) return;
+    const subscribed = subscribedChannelIds(this.#options.db);
+    const noEvent = awaiting.some((item) => {
+      const stream_id = sentToChannel(item.record_key);
+      return stream_id !== undefined && !subscribed.has(stream_id);
+    });
+    this.#filing = setTimeout(
+      () => {
+        this.#filing = undefined;
+        void this.#fileSent();
+      },
+      noEvent ? 0 : (this.#options.eventWaitMs ?? DEFAULT_EVENT_WAIT_MS),
+    );
   }
 
   /** Fetches each sent message whose event has not filed it, and files it, its item leaving the outbox with it. */
@@ -177,10 +190,16 @@ export class OutboxDrain {
  * holds it.
  */
 function sentMessageNarrow(record_key: string, message_id: number): { operator: string; operand: number }[] {
-  const conversation = parseConversation(conversationOfRecordKey(record_key) ?? '');
-  if (conversation?.kind !== 'channel') return [];
+  const stream_id = sentToChannel(record_key);
+  if (stream_id === undefined) return [];
   return [
-    { operator: 'channel', operand: conversation.stream_id },
+    { operator: 'channel', operand: stream_id },
     { operator: 'id', operand: message_id },
   ];
+}
+
+/** The channel a message in the outbox goes to; undefined for a direct message. */
+function sentToChannel(record_key: string): number | undefined {
+  const conversation = parseConversation(conversationOfRecordKey(record_key) ?? '');
+  return conversation?.kind === 'channel' ? conversation.stream_id : undefined;
 }
