@@ -4,8 +4,7 @@
 // waiting for any of its topics.
 import type { ChannelPage } from '../../shared/ipc';
 import { feedPage } from '../app/feed-pages';
-import { channelAbout, channelAdministerSetting } from '../store/channels';
-import { inGroupSetting } from '../store/group-settings';
+import { channelAbout, mayAdministerChannel } from '../store/channels';
 import { feedUpdate } from '../store/feeds';
 import { UPDATE_NEWER } from './conversations';
 import type { CoreContext } from './context';
@@ -17,9 +16,7 @@ export function channelFeedHandlers(context: CoreContext): AreaHandlers<'channel
       const session = context.activeSession();
       const about = channelAbout(session.db, stream_id, session.client.featureLevel ?? null);
       if (!about) return null;
-      // Where the mirror cannot tell (no setting, groups unknown), administrators only: the server decides anyway.
-      const may_administer = session.isAdministrator() || inGroupSetting(session.db, session.account.user_id, channelAdministerSetting(session.db, stream_id)) === true;
-      return { ...about, may_administer };
+      return { ...about, may_administer: mayAdministerChannel(session.db, stream_id, { user_id: session.account.user_id, is_administrator: session.isAdministrator() }) };
     },
     'channel.page': async ({ stream_id, ...request }): Promise<ChannelPage> => {
       const session = context.activeSession();

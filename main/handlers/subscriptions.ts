@@ -12,14 +12,17 @@ import type { AreaHandlers } from './dispatch';
 
 const UNKNOWN_CHANNEL = 'This app does not know that channel; ask the server for its channel list first.';
 
-/** The family names channels, not numbers them, in (un)subscribing: the name the mirror has now. */
+/** A channel the mirror knows, as it is now (the family names channels, not numbers them, in (un)subscribing); online only. */
 function knownChannel(context: CoreContext, stream_id: number, doing: string) {
   const session = context.activeSession();
   session.requireOnline(doing);
   const channel = getRecord(session.db, channelsTable, stream_id);
   if (!channel) throw new UserFacingError('BAD_REQUEST', UNKNOWN_CHANNEL);
-  return { session, name: channel.name };
+  return { session, channel };
 }
+
+/** A name another channel has, said next to the name field. */
+const nameTaken = (name: string, why = ''): UserFacingError => new UserFacingError('CHANNEL_EXISTS', `A channel named #${name} already exists${why}: choose another name.`);
 
 /** A setting of the user's own subscription: in the mirror at once, then to the server (waiting in the outbox offline). */
 async function setSubscriptionProperty(context: CoreContext, stream_id: number, refusal: string, property: string, value: boolean, write: (db: MirrorDatabase, changes: ChangeSink) => void) {
@@ -43,11 +46,11 @@ async function createChannel(context: CoreContext, params: { name: string; descr
   const known = channelIdNamed(session.db, name);
   if (known !== undefined) {
     const channel = getRecord(session.db, channelsTable, known);
-    throw new UserFacingError('CHANNEL_EXISTS', `A channel named #${channel?.name ?? name} already exists${channel?.is_archived ? ' (archived)' : ''}: choose another name.`);
+    throw nameTaken(channel?.name ?? name, channel?.is_archived ? ' (archived)' : '');
   }
   const answer = await session.client.call('subscribe', { subscriptions: [{ name, description: params.description }], invite_only: params.invite_only });
   if ((answer.already_subscribed[String(session.account.user_id)] ?? []).length > 0) {
-    throw new UserFacingError('CHANNEL_EXISTS', `A channel named #${name} already exists, and you are in it: choose another name.`);
+    throw nameTaken(name, ', and you are in it');
   }
   return { stream_id: (await session.client.call('getStreamId', { stream: name })).stream_id };
 }
@@ -57,14 +60,11 @@ async function createChannel(context: CoreContext, params: { name: string; descr
  * channel has already); a name another channel of the mirror has is refused here.
  */
 async function editChannel(context: CoreContext, { stream_id, name, description }: { stream_id: number; name?: string | undefined; description?: string | undefined }): Promise<null> {
-  const session = context.activeSession();
-  session.requireOnline('Changing a channel');
-  const channel = getRecord(session.db, channelsTable, stream_id);
-  if (!channel) throw new UserFacingError('BAD_REQUEST', UNKNOWN_CHANNEL);
+  const { session, channel } = knownChannel(context, stream_id, 'Changing a channel');
   const newName = name?.trim();
   const renamed = newName !== undefined && newName !== channel.name;
   const taken = renamed ? channelIdNamed(session.db, newName) : undefined;
-  if (taken !== undefined && taken !== stream_id) throw new UserFacingError('CHANNEL_EXISTS', `A channel named #${newName} already exists: choose another name.`);
+  if (renamed && taken !== undefined && taken !== stream_id) throw nameTaken(newName);
   const described = description !== undefined && description !== channel.description;
   if (!renamed && !described) return null;
   await session.client.call('updateChannel', { stream_id, ...(renamed && { new_name: newName }), ...(described && { description }) });
@@ -76,12 +76,12 @@ export function subscriptionHandlers(context: CoreContext): AreaHandlers<'channe
     'channels.create': (params) => createChannel(context, params),
     'channels.edit': (params) => editChannel(context, params),
     'channels.subscribe': async ({ stream_id }) => {
-      const { session, name } = knownChannel(context, stream_id, 'Subscribing to a channel');
+      const { session, channel: { name } } = knownChannel(context, stream_id, 'Subscribing to a channel');
       await session.client.call('subscribe', { subscriptions: [{ name }] });
       return null;
     },
     'channels.unsubscribe': async ({ stream_id }) => {
-      const { session, name } = knownChannel(context, stream_id, 'Unsubscribing from a channel');
+      const { session, channel: { name } } = knownChannel(context, stream_id, 'Unsubscribing from a channel');
       await session.client.call('unsubscribe', { subscriptions: [name] });
       return null;
     },

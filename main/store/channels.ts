@@ -8,6 +8,7 @@ import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
 import { z } from 'zod';
 import type { EventHandlers } from './event-handlers';
+import { inGroupSetting } from './group-settings';
 import { realmValue, streamDesktopDefault } from './realm';
 import { forgetChannelUnread } from './unread';
 import { reader, tupleReader } from './statements';
@@ -239,6 +240,15 @@ export function channelAdministerSetting(db: ReadOnlyMirror, stream_id: number):
   ).get(stream_id);
   if (!row || row.value === null) return undefined;
   return row.type === 'object' && typeof row.value === 'string' ? (JSON.parse(row.value) as unknown) : row.value;
+}
+
+/**
+ * Whether the user may administer the channel: an organization administrator, or in its group
+ * setting. Where the mirror cannot tell (no setting, groups unknown), administrators only: the
+ * server decides anyway.
+ */
+export function mayAdministerChannel(db: ReadOnlyMirror, stream_id: number, user: { user_id: number; is_administrator: boolean }): boolean {
+  return user.is_administrator || inGroupSetting(db, user.user_id, channelAdministerSetting(db, stream_id)) === true;
 }
 
 /** One channel as its feed heads it, subscribed to or not; undefined when the mirror does not know it. */
