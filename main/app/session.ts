@@ -192,7 +192,7 @@ export class AccountSession {
     });
     // Limits and feature level from the last registration hold until a new one answers.
     this.client.useRegistration(cached);
-    this.typing = new TypingTracker(options.onTyping, this.#typingPeriods(), systemTimers, (user_id) => mutedUserIdsOf(this.db).includes(user_id));
+    this.typing = new TypingTracker(options.onTyping, options.account.user_id, this.#typingPeriods(), systemTimers, (user_id) => mutedUserIdsOf(this.db).includes(user_id));
     const online = () => this.online;
     this.uploads = new Uploads({
       staging,

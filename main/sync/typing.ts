@@ -42,13 +42,15 @@ export function typingConversation(event: TypingEvent): ConversationKey {
 
 /**
  * Others' typing: shown from a start event until a stop event, or until the expiry period
- * passes without a new start. A muted person's typing is not shown (shared/muted-users.ts).
+ * passes without a new start. A muted person's typing is not shown (shared/muted-users.ts), nor
+ * the user's own: real servers send the sender its own typing events too.
  */
 export class TypingTracker {
   readonly #typists = new Map<ConversationKey, Map<number, CancelTimer>>();
 
   constructor(
     private readonly onChange: (notice: TypingNotice) => void,
+    private readonly ownUserId: number,
     private readonly periods: Pick<TypingPeriods, 'server_typing_started_expiry_period_milliseconds'> = DEFAULT_TYPING_PERIODS,
     private readonly timers: Timers = systemTimers,
     private readonly muted: (user_id: number) => boolean = () => false,
@@ -57,7 +59,7 @@ export class TypingTracker {
   handle(event: TypingEvent): void {
     const conversation = typingConversation(event);
     const user_id = event.sender.user_id;
-    if (this.muted(user_id)) return;
+    if (user_id === this.ownUserId || this.muted(user_id)) return;
     if (event.op === 'start') {
       this.#set(conversation, user_id, this.timers.setTimeout(() => this.#remove(conversation, user_id), this.periods.server_typing_started_expiry_period_milliseconds));
     } else {

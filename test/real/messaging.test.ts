@@ -1,5 +1,5 @@
 // The app's daily work against a real server: register and sync into the mirror, send and
-// receive, unread and mark read (and unread from a message on), general chat, reactions, edits and
+// receive, typing, unread and mark read (and unread from a message on), general chat, reactions, edits and
 // topic moves (and their history), a channel's old topics, a channel previewed, subscribed to and
 // left, a private one not joined, a mute, its notifications, search, the combined feed and Starred, the user's own status,
 // time format and alert words, the compose preview. Each test works in a topic or channel of its
@@ -195,6 +195,17 @@ describe('against a real server', () => {
     ]);
     expect(asSender.map((m) => m.flags)).toEqual([expect.arrayContaining(['read'])]);
     expect((await app.call('unread.counts', undefined)).conversations.some((c) => c.conversation === conversation)).toBe(false);
+  });
+
+  it('shows another user typing in a topic, and never the user themself, whose typing the server sends back too', async () => {
+    const topic = marker('typing');
+    const conversation = channelTopicConversation(VERONA, topic);
+    const typing = { type: 'stream', stream_id: VERONA, topic, op: 'start' };
+    // Iago's own start reaches the app's queue before Hamlet's: one queue, in the server's order.
+    expect((await asIago().call('POST', '/typing', typing)).result).toBe('success');
+    expect((await hamlet().call('POST', '/typing', typing)).result).toBe('success');
+    await until(async () => (await app.call('typing.current', { conversation })).user_ids.length > 0, 'someone typing');
+    expect((await app.call('typing.current', { conversation })).user_ids).toEqual([hamlet().who.user_id]);
   });
 
   it('mutes someone: their unread goes read on the server and in the app, later messages arrive read; and unmutes', async () => {

@@ -34,6 +34,9 @@ const periods = {
   server_typing_started_wait_period_milliseconds: 30_000,
 };
 
+/** The signed-in user. */
+const OWN_ID = 1;
+
 function typing(op: 'start' | 'stop', user_id: number): TypingEvent {
   return { id: 1, type: 'typing', op, message_type: 'stream', sender: { user_id, email: `u${user_id}@x` }, stream_id: 5, topic: 'lunch' };
 }
@@ -42,7 +45,7 @@ describe('others typing', () => {
   it('shows a typist from start until stop', () => {
     const timers = new ManualTimers();
     const notices: TypingNotice[] = [];
-    const tracker = new TypingTracker((n) => notices.push(n), periods, timers);
+    const tracker = new TypingTracker((n) => notices.push(n), OWN_ID, periods, timers);
     tracker.handle(typing('start', 7));
     tracker.handle(typing('start', 8));
     const lunch = channelTopicConversation(5, 'lunch');
@@ -54,8 +57,17 @@ describe('others typing', () => {
 
   it('does not show a muted person typing', () => {
     const notices: TypingNotice[] = [];
-    const tracker = new TypingTracker((n) => notices.push(n), periods, new ManualTimers(), (user_id) => user_id === 7);
+    const tracker = new TypingTracker((n) => notices.push(n), OWN_ID, periods, new ManualTimers(), (user_id) => user_id === 7);
     tracker.handle(typing('start', 7));
+    tracker.handle(typing('start', 8));
+    expect(tracker.typing(channelTopicConversation(5, 'lunch'))).toEqual([8]);
+    expect(notices.map((n) => n.user_ids)).toEqual([[8]]);
+  });
+
+  it("does not show the user's own typing, which real servers send back to its sender", () => {
+    const notices: TypingNotice[] = [];
+    const tracker = new TypingTracker((n) => notices.push(n), OWN_ID, periods, new ManualTimers());
+    tracker.handle(typing('start', OWN_ID));
     tracker.handle(typing('start', 8));
     expect(tracker.typing(channelTopicConversation(5, 'lunch'))).toEqual([8]);
     expect(notices.map((n) => n.user_ids)).toEqual([[8]]);
@@ -63,7 +75,7 @@ describe('others typing', () => {
 
   it('drops a typist when the expiry period passes without a new start', () => {
     const timers = new ManualTimers();
-    const tracker = new TypingTracker(() => undefined, periods, timers);
+    const tracker = new TypingTracker(() => undefined, OWN_ID, periods, timers);
     const lunch = channelTopicConversation(5, 'lunch');
     tracker.handle(typing('start', 7));
     timers.advance(40_000);
@@ -75,7 +87,7 @@ describe('others typing', () => {
   });
 
   it('keys direct-message typing by the whole group', () => {
-    const tracker = new TypingTracker(() => undefined, periods, new ManualTimers());
+    const tracker = new TypingTracker(() => undefined, OWN_ID, periods, new ManualTimers());
     tracker.handle({ id: 1, type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: 3, email: 'c@x' }, recipients: [{ user_id: 1, email: 'a@x' }, { user_id: 3, email: 'c@x' }] });
     expect(tracker.typing(directConversation([1, 3]))).toEqual([3]);
   });
