@@ -115,10 +115,15 @@ export const channelEvents: EventHandlers<'subscription' | 'stream' | 'channel_f
       upsertRecords(db, channelsTable, event.streams);
       changes.add('channels', ...event.streams.map((c) => c.stream_id));
     } else if (event.op === 'delete') {
+      // A channel archived: to a client that declared archived_channels (this app does) the family
+      // keeps it, and the user's subscription, flagged is_archived, its history still readable.
       const ids = event.stream_ids ?? (event.streams ?? []).map((s) => s.stream_id);
-      deleteRecords(db, channelsTable, ids);
-      deleteRecords(db, subscriptionsTable, ids);
+      for (const id of ids) {
+        patchRecord(db, channelsTable, id, (c) => ({ ...c, is_archived: true }));
+        patchRecord(db, subscriptionsTable, id, (s) => ({ ...s, is_archived: true }));
+      }
       changes.add('channels', ...ids);
+      changes.add('subscriptions', ...ids);
     } else {
       const { property, value, rendered_description, history_public_to_subscribers, is_web_public } = event;
       patchRecord(db, channelsTable, event.stream_id, (c) => ({
@@ -204,7 +209,7 @@ export function subscribedChannelTree(db: ReadOnlyMirror, featureLevel: number |
             coalesce(c.rendered_description, json_extract(s.json, '$.rendered_description'), '') AS rendered_description,
             json_extract(s.json, '$.desktop_notifications') AS desktop_notifications
      FROM subscriptions s LEFT JOIN channels c ON c.stream_id = s.stream_id
-     WHERE coalesce(c.is_archived, 0) = 0 ORDER BY name COLLATE NOCASE, s.stream_id`,
+     WHERE coalesce(c.is_archived, json_extract(s.json, '$.is_archived'), 0) = 0 ORDER BY name COLLATE NOCASE, s.stream_id`,
     sidebarChannelRow,
   ).all();
   const organization = organizationTopicRules(db);
@@ -249,6 +254,17 @@ export function channelAdministerSetting(db: ReadOnlyMirror, stream_id: number):
  */
 export function mayAdministerChannel(db: ReadOnlyMirror, stream_id: number, user: { user_id: number; is_administrator: boolean }): boolean {
   return user.is_administrator || inGroupSetting(db, user.user_id, channelAdministerSetting(db, stream_id)) === true;
+}
+
+/** Whether the channel is archived, as its record or the user's subscription says. */
+export function channelArchived(db: ReadOnlyMirror, stream_id: number): boolean {
+  const row = reader(
+    db,
+    `SELECT coalesce(c.is_archived, json_extract(s.json, '$.is_archived'), 0) AS is_archived
+     FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id`,
+    z.object({ is_archived: flag }),
+  ).get(stream_id);
+  return row?.is_archived === true;
 }
 
 /** One channel as its feed heads it, subscribed to or not; undefined when the mirror does not know it. */

@@ -3,7 +3,8 @@
 // Replaced whole at each listing. Between listings, a move names the topic its messages went to,
 // and a whole topic moved (change_all) leaves its old name; a topic whose newest message is deleted
 // leaves too (a deleted topic must not stay listed; older messages left in it are not known here:
-// the channel's next listing, asked after a deletion, names it again); a deleted channel's rows go.
+// the channel's next listing, asked after a deletion, names it again). An archived channel keeps
+// its rows: its history stays readable (the family's archived_channels).
 // Topics are one whatever their case, as the family's servers list them.
 import { z } from 'zod';
 import type { ChannelTopic } from '../../shared/api/channel-topics';
@@ -61,7 +62,7 @@ function note(db: MirrorDatabase, stream_id: number, topic: string, max_id: numb
   writer(db, 'INSERT INTO topic_history (stream_id, topic, max_id) VALUES (?, ?, ?)').run(stream_id, topic, Math.max(max_id, row?.max_id ?? 0));
 }
 
-export const topicHistoryEvents: EventHandlers<'update_message' | 'delete_message' | 'stream'> = {
+export const topicHistoryEvents: EventHandlers<'update_message' | 'delete_message'> = {
   update_message: (db, event, changes) => {
     const { stream_id, orig_subject } = event;
     if (event.rendering_only || stream_id === undefined || orig_subject === undefined) return;
@@ -78,11 +79,5 @@ export const topicHistoryEvents: EventHandlers<'update_message' | 'delete_messag
     if (!row || !deleted.includes(row.max_id)) return;
     dropRow(db, stream_id, row);
     changes.add('topic_history', stream_id);
-  },
-  stream: (db, event, changes) => {
-    if (event.op !== 'delete') return;
-    const ids = event.stream_ids ?? (event.streams ?? []).map((s) => s.stream_id);
-    for (const id of ids) forgetChannel(db, id);
-    changes.add('topic_history', ...ids);
   },
 };

@@ -38,6 +38,8 @@ export interface OpenedConversation {
   user_id: number;
   is_admin: boolean;
   conversation: ConversationSummary | null;
+  /** The conversation's channel is archived: its messages can be read, no new ones sent. */
+  is_archived: boolean;
 }
 
 export interface MessageView {

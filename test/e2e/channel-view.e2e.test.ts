@@ -282,4 +282,41 @@ describe('a channel’s view', () => {
     await expect.poll(() => page.locator('section.channel-feed .channel-description').textContent()).toBe('Plans for the summer launch');
     await page.locator('nav.sidebar .channel-row', { hasText: /^🔒launch \(private\)/ }).waitFor();
   });
+
+  it('says a channel an administrator archives while one of its topics is open is archived, holds the message typed there, and keeps its history', async () => {
+    const mine = clientFor(world.service.url, reader);
+    await mine.post('/users/me/subscriptions', { subscriptions: [{ name: 'pop-up' }] });
+    const stream_id = Number((await mine.get('/get_stream_id', { stream: 'pop-up' })).body['stream_id']);
+    await mine.post('/messages', { type: 'stream', to: stream_id, topic: 'plans', content: 'Before it closes' });
+    await openChannel(stream_id);
+    await page.locator(`nav.sidebar [data-row="conversation:channel:${stream_id}:plans"]`).click();
+    const topic = page.locator(`section.conversation[data-conversation="channel:${stream_id}:plans"]`);
+    await topic.getByTestId('message').filter({ hasText: 'Before it closes' }).waitFor();
+    const box = topic.getByTestId('composer');
+    await box.fill('Half a thought');
+
+    const admin = world.service.accounts.find((a) => a.role === 200)!;
+    expect((await clientFor(world.service.url, admin).delete(`/streams/${stream_id}`)).status).toBe(200);
+    await expect.poll(() => topic.getByTestId('channel-archived').textContent()).toBe('#pop-up is archived: its messages can still be read, but no new ones can be sent to it.');
+    await expect.poll(() => channelRow(stream_id).count()).toBe(0);
+    expect(await topic.getByTestId('send').isDisabled()).toBe(true);
+    expect(await topic.getByRole('button', { name: /Mark as resolved|Move topic/ }).count()).toBe(0);
+    await box.press('Enter');
+    expect(await topic.getByTestId('compose-notice').textContent()).toBe('#pop-up is archived: no new messages can be sent to it.');
+    expect(await box.inputValue()).toBe('Half a thought');
+    expect(await sentIn('Half a thought')).toBeUndefined();
+    await page.mouse.move(900, 10);
+    await checkScreen(page, 'channel-archived');
+
+    // Its feed, from Browse channels with archived channels shown: readable, the same note, no Subscribe.
+    await openView(page, 'Browse channels');
+    await page.getByRole('checkbox', { name: 'Archived' }).check();
+    const listed = page.locator('[data-testid=channel]', { hasText: '#pop-up' });
+    await expect.poll(() => listed.locator('.badge').allTextContents()).toEqual(['archived', 'subscribed']);
+    await listed.locator('button.channel-name').click();
+    const channelFeed = page.locator(`section.channel-feed[data-stream="${stream_id}"]`);
+    await channelFeed.getByTestId('message').filter({ hasText: 'Before it closes' }).waitFor();
+    expect(await channelFeed.getByTestId('channel-archived').isVisible()).toBe(true);
+    expect(await channelFeed.getByTestId('channel-preview').count()).toBe(0);
+  });
 });

@@ -407,6 +407,23 @@ describe('against a real server', () => {
     await expect(app.call('channels.subscribe', { stream_id: coreTeam.stream_id })).rejects.toThrow('Unable to access channel (core team).');
   });
 
+  it('keeps a channel another administrator archives readable, out of the sidebar, its topics marked archived', async () => {
+    const name = marker('archived');
+    const desdemona = new Bare(account('desdemona@zulip.com'));
+    expect((await desdemona.call('POST', '/users/me/subscriptions', { subscriptions: [{ name }], principals: [iago().user_id] })).result).toBe('success');
+    const created = await desdemona.call('GET', '/get_stream_id', { stream: name });
+    const stream_id = Number(created.stream_id);
+    const conversation = channelTopicConversation(stream_id, 'plans');
+    expect((await desdemona.call('POST', '/messages', { type: 'stream', to: stream_id, topic: 'plans', content: `Before it closes ${name}` })).result).toBe('success');
+    await until(async () => (await cached(conversation)).length === 1, 'the message in the mirror');
+
+    expect((await desdemona.call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
+    await until(async () => (await app.call('conversations.get', { conversation })).is_archived, 'the archive filed');
+    expect(await app.call('channel.about', { stream_id })).toMatchObject({ name, subscribed: true, is_archived: true });
+    expect((await app.call('sidebar.channels', undefined)).channels.map((c) => c.stream_id)).not.toContain(stream_id);
+    expect((await cached(conversation)).map((m) => m.content)).toEqual([`<p>Before it closes ${name}</p>`]);
+  });
+
   it('finds a message by a word of it offline, from the mirror, and online from the server', async () => {
     const word = marker('needle');
     const topic = marker('search');

@@ -98,6 +98,21 @@ describe('subscribing and channel settings', () => {
     expect(notices[1]!.content).toBe(`@_**${admin.full_name}|${admin.user_id}** renamed channel **random** to **off topic**.`);
     expect((await demo.clients.admin.patch(`/streams/${DEMO.channels.random}`, { new_name: 'random' })).status).toBe(200);
   });
+
+  it('archives a channel as real servers do: a stream delete event, a notice read by everyone, then no more messages', async () => {
+    await demo.clients.member.post('/users/me/subscriptions', { subscriptions: [{ name: 'short-lived' }] });
+    const stream_id = (await demo.clients.member.get('/get_stream_id', { stream: 'short-lived' })).body['stream_id'] as number;
+    const events = await EventStream.open(demo.service.url, demo.accounts.member, { event_types: ['stream', 'message'], client_capabilities: { archived_channels: true } });
+    expect((await demo.clients.moderator.delete(`/streams/${stream_id}`)).body).toMatchObject({ code: 'BAD_REQUEST', msg: 'You do not have permission to administer this channel.' });
+    expect((await demo.clients.admin.delete(`/streams/${stream_id}`)).body).toEqual({ result: 'success', msg: '' });
+    expect(await events.next(ofType('stream', 'delete'))).toMatchObject({ streams: [{ stream_id }], stream_ids: [stream_id] });
+    const notice = (await events.next(ofType('message'))) as unknown as { message: { content: string; subject: string; sender_full_name: string }; flags: string[] };
+    expect(notice.message).toMatchObject({ sender_full_name: 'Notification Bot', subject: 'channel events', content: 'Channel short-lived has been archived.' });
+    expect(notice.flags).toContain('read');
+    expect((await demo.clients.admin.delete(`/streams/${stream_id}`)).body).toMatchObject({ msg: 'Channel is already deactivated' });
+    const refused = await demo.clients.member.post('/messages', { type: 'stream', to: stream_id, topic: 'after', content: 'too late' });
+    expect(refused.body).toMatchObject({ code: 'BAD_REQUEST', msg: "Not authorized to send to channel 'short-lived'" });
+  });
 });
 
 describe('channel folders', () => {

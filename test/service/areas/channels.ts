@@ -1,4 +1,5 @@
-// Listing channels (with the spec's include_* selection) and updating a channel's settings.
+// Listing channels (with the spec's include_* selection), updating a channel's settings, and
+// archiving it as real servers do (DELETE /streams/{stream_id}, beyond the spec).
 import { canAccessChannelMetadata, getStream, getStreamByName, isAdmin, isGuest } from '../access';
 import type { Sim } from '../context';
 import type { StreamRow, UserRow } from '../db/rows';
@@ -6,7 +7,7 @@ import { channelAudience } from '../events/audience';
 import { badRequest } from '../http/errors';
 import type { Route } from '../http/router';
 import { channelRecord, channelStatistics, channelRecordFor } from '../records/channel';
-import { announceDescription, announceRename } from '../messaging/channel-events';
+import { announceArchive, announceDescription, announceRename } from '../messaging/channel-events';
 import { renderMarkdown } from '../render';
 
 export const MAX_CHANNEL_NAME_LENGTH = 60;
@@ -135,6 +136,21 @@ export const channelRoutes: Route[] = [
         sim.db.prepare('UPDATE streams SET folder_id = ? WHERE stream_id = ?').run(folderId, stream.stream_id);
         publishChannelUpdate(sim, current, 'folder_id', folderId);
       }
+      return {};
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/streams/{stream_id}',
+    params: [],
+    handle({ sim, user, path }) {
+      const stream = administrableChannel(sim, user, path.int('stream_id'));
+      if (stream.is_archived === 1) throw badRequest('Channel is already deactivated');
+      // Those who could see the channel hear of it before it is archived (zerver/actions/streams.py).
+      const audience = channelAudience(sim, stream);
+      sim.db.prepare('UPDATE streams SET is_archived = 1, is_default = 0 WHERE stream_id = ?').run(stream.stream_id);
+      sim.queues.publish(audience, { type: 'stream', op: 'delete', streams: [{ stream_id: stream.stream_id }], stream_ids: [stream.stream_id] });
+      announceArchive(sim, stream);
       return {};
     },
   },

@@ -1,5 +1,5 @@
 // The notices real servers have Notification Bot post in a channel's "channel events" topic when
-// the channel is created, renamed or described again (their words, from zerver/actions/streams.py
+// the channel is created, renamed, described again or archived (their words, from zerver/actions/streams.py
 // and zerver/views/streams.py); an organization without the bot gets none.
 import type { Sim } from '../context';
 import type { StreamRow, UserRow } from '../db/rows';
@@ -36,4 +36,9 @@ export function announceDescription(sim: Sim, actor: UserRow, stream: StreamRow,
     stream,
     `${silentMention(actor)} changed the description for this channel.\n\n* **Old description:**\n${quoted(oldDescription)}\n* **New description:**\n${quoted(stream.description)}`,
   );
+}
+
+/** Read for everyone (the real server's empty `limit_unread_user_ids`). */
+export function announceArchive(sim: Sim, stream: StreamRow): void {
+  postNotice(sim, stream, TOPIC, `Channel ${stream.name} has been archived.`, { unreadOnlyFor: new Set() });
 }
