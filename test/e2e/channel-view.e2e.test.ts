@@ -4,8 +4,9 @@
 // message (or `r`) writes in that message's topic, another topic can be typed, the topic left empty
 // writes in general chat where the channel takes it, a header opens its topic, and a channel with
 // no messages says so; a channel the reader is not subscribed to opens from Browse channels as a
-// preview, with Subscribe, and is left from there; a channel is muted from its view. Looked at in
-// the light and dark themes with axe.
+// preview, with Subscribe, and is left from there; a channel is muted from its view; a channel
+// archived while one of its topics is open says so and holds what is typed. Looked at in the light
+// and dark themes with axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceAccount } from '../service/index';
