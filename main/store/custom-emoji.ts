@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import type { CustomEmoji } from '../../shared/ipc';
 import type { ReadOnlyMirror } from './database';
-import { realmValue } from './realm';
+import type { EventHandlers } from './event-handlers';
+import { realmValue, setRealmValues } from './realm';
 
 const realmEmoji = z.record(
   z.string(),
@@ -24,3 +25,11 @@ export function customEmoji(db: ReadOnlyMirror): CustomEmoji[] {
 export function customEmojiSource(db: ReadOnlyMirror, emoji_code: string): string | null {
   return Object.values(realmEmojiOf(db)).find((emoji) => emoji.id === emoji_code)?.source_url ?? null;
 }
+
+/** A custom emoji added, renamed or deactivated: the event lists them all. */
+export const customEmojiEvents: EventHandlers<'realm_emoji'> = {
+  realm_emoji: (db, event, changes) => {
+    setRealmValues(db, { realm_emoji: event.realm_emoji });
+    changes.add('realm', 'realm_emoji');
+  },
+};

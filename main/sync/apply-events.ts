@@ -12,13 +12,15 @@ import { realmEvents } from '../store/realm';
 import { topicHistoryEvents } from '../store/topic-history';
 import { unreadEvents } from '../store/unread-events';
 import { userEvents } from '../store/users';
+import { userGroupEvents } from '../store/user-groups';
+import { customEmojiEvents } from '../store/custom-emoji';
 import { ChangeCollector } from '../store/changes';
 
 /**
  * Each event type to the handlers of the store modules it concerns: the unread state after the
  * messages it reads. Typing and heartbeats change nothing in the mirror and have none.
  */
-export const MIRROR_EVENTS = new EventTable([userEvents, presenceEvents, channelEvents, personalEvents, draftEvents, messageEvents, topicHistoryEvents, unreadEvents, realmEvents]);
+export const MIRROR_EVENTS = new EventTable([userEvents, presenceEvents, channelEvents, personalEvents, draftEvents, messageEvents, topicHistoryEvents, unreadEvents, realmEvents, userGroupEvents, customEmojiEvents]);
 
 export interface ApplyContext {
   /** Events that do not change the mirror but matter live (typing). */

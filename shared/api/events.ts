@@ -167,6 +167,47 @@ export interface ChannelFolderUpdateEvent extends EventBase {
   data: { name?: string; description?: string; rendered_description?: string; is_archived?: boolean };
 }
 
+/**
+ * The organization's user groups changed (the family's, not in the spec; reference/events.json):
+ * a group added, its fields or settings updated, members or subgroups added or removed, or the
+ * group gone (deactivated, to a client without the include_deactivated_groups capability).
+ */
+export interface UserGroupAddEvent extends EventBase {
+  type: 'user_group';
+  op: 'add';
+  group: OpenRecord & { id: number; name: string };
+}
+export interface UserGroupUpdateEvent extends EventBase {
+  type: 'user_group';
+  op: 'update';
+  group_id: number;
+  data: OpenRecord;
+}
+export interface UserGroupMembersEvent extends EventBase {
+  type: 'user_group';
+  op: 'add_members' | 'remove_members';
+  group_id: number;
+  user_ids: number[];
+}
+export interface UserGroupSubgroupsEvent extends EventBase {
+  type: 'user_group';
+  op: 'add_subgroups' | 'remove_subgroups';
+  group_id: number;
+  direct_subgroup_ids: number[];
+}
+export interface UserGroupRemoveEvent extends EventBase {
+  type: 'user_group';
+  op: 'remove';
+  group_id: number;
+}
+
+/** The organization's custom emoji after a change, all of them (the family's, not in the spec). */
+export interface RealmEmojiUpdateEvent extends EventBase {
+  type: 'realm_emoji';
+  op: 'update';
+  realm_emoji: Record<string, OpenRecord>;
+}
+
 /** The family's server-side drafts (not in the spec): added, edited and removed on any of the user's devices. */
 export interface DraftsAddEvent extends EventBase {
   type: 'drafts';
@@ -415,6 +456,12 @@ export type KnownEvent =
   | StreamUpdateEvent
   | ChannelFolderAddEvent
   | ChannelFolderUpdateEvent
+  | UserGroupAddEvent
+  | UserGroupUpdateEvent
+  | UserGroupMembersEvent
+  | UserGroupSubgroupsEvent
+  | UserGroupRemoveEvent
+  | RealmEmojiUpdateEvent
   | SavedSnippetsAddEvent
   | SavedSnippetsRemoveEvent
   | DraftsAddEvent
@@ -459,6 +506,8 @@ export const KNOWN_EVENTS: { readonly [T in KnownEvent['type']]: readonly string
   subscription: ['add', 'remove', 'update', 'peer_add', 'peer_remove'],
   stream: ['create', 'delete', 'update'],
   channel_folder: ['add', 'update'],
+  user_group: ['add', 'update', 'add_members', 'remove_members', 'add_subgroups', 'remove_subgroups', 'remove'],
+  realm_emoji: ['update'],
   saved_snippets: ['add', 'update', 'remove'],
   drafts: ['add', 'update', 'remove'],
   custom_profile_fields: null,
@@ -531,6 +580,16 @@ const EVENT_FIELDS = {
     add: z.looseObject({ channel_folder: channelFolderSchema }),
     update: z.looseObject({ channel_folder_id: recordId, data: z.looseObject({}) }),
   },
+  user_group: {
+    add: z.looseObject({ group: z.looseObject({ id: recordId, name: z.string() }) }),
+    update: z.looseObject({ group_id: recordId, data: z.looseObject({}) }),
+    add_members: z.looseObject({ group_id: recordId, user_ids: idList }),
+    remove_members: z.looseObject({ group_id: recordId, user_ids: idList }),
+    add_subgroups: z.looseObject({ group_id: recordId, direct_subgroup_ids: idList }),
+    remove_subgroups: z.looseObject({ group_id: recordId, direct_subgroup_ids: idList }),
+    remove: z.looseObject({ group_id: recordId }),
+  },
+  realm_emoji: { update: z.looseObject({ realm_emoji: z.record(z.string(), z.looseObject({})) }) },
   saved_snippets: {
     add: z.looseObject({ saved_snippet: savedSnippetSchema }),
     update: z.looseObject({ saved_snippet: savedSnippetSchema }),

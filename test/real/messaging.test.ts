@@ -424,6 +424,22 @@ describe('against a real server', () => {
     expect((await cached(conversation)).map((m) => m.content)).toEqual([`<p>Before it closes ${name}</p>`]);
   });
 
+  it('follows the user into a user group and out of it, from the server’s user_group events', async () => {
+    const desdemona = new Bare(account('desdemona@zulip.com'));
+    const listed = await desdemona.call('GET', '/user_groups');
+    const group = (listed.user_groups as { id: number; name: string }[]).find((g) => g.name === 'hamletcharacters');
+    if (!group) throw new Error('the dev organization has no hamletcharacters group');
+    const groupIds = async () => (await app.call('me.get', undefined)).group_ids;
+    expect(await groupIds()).not.toContain(group.id);
+    expect((await desdemona.call('POST', `/user_groups/${group.id}/members`, { add: [iago().user_id] })).result).toBe('success');
+    try {
+      await until(async () => (await groupIds()).includes(group.id), 'the membership filed');
+    } finally {
+      expect((await desdemona.call('POST', `/user_groups/${group.id}/members`, { delete: [iago().user_id] })).result).toBe('success');
+    }
+    await until(async () => !(await groupIds()).includes(group.id), 'the membership gone');
+  });
+
   it('finds a message by a word of it offline, from the mirror, and online from the server', async () => {
     const word = marker('needle');
     const topic = marker('search');

@@ -7,7 +7,9 @@ import { loadEventQueue, saveEventQueue } from '../../../main/store/event-queue'
 import { allRecords, getRecord, upsertRecords } from '../../../main/store/keyed-table';
 import { getMessage, upsertMessages } from '../../../main/store/messages';
 import { customProfileFieldsTable, linkifiersTable, savedSnippetsTable, scheduledMessagesTable, topicPreferences } from '../../../main/store/personal';
-import { realmValues } from '../../../main/store/realm';
+import { realmValues, setRealmValues } from '../../../main/store/realm';
+import { groupsOfUser, inGroupSetting } from '../../../main/store/group-settings';
+import { customEmoji } from '../../../main/store/custom-emoji';
 import { searchUsers, userStatusTable, usersTable } from '../../../main/store/users';
 import { applyEvents, MIRROR_EVENTS } from '../../../main/sync/apply-events';
 import { unreadCounts } from '../../../main/store/unread';
@@ -215,6 +217,51 @@ describe('other mirrored records', () => {
     });
     applyEvents(db, [ev({ type: 'user_status', user_id: 11, status_text: '', emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' })]);
     expect(getRecord(db, userStatusTable, 11)).toBeUndefined();
+  });
+});
+
+describe('the organization\'s user groups and custom emoji, kept current', () => {
+  const group = (id: number, name: string, members: number[]) => ({
+    id, name, members, direct_subgroup_ids: [], description: '', creator_id: null, date_created: null, is_system_group: false, deactivated: false,
+    can_add_members_group: 2, can_join_group: 2, can_leave_group: 2, can_manage_group: 2, can_mention_group: 2, can_remove_members_group: 2,
+  });
+  const groupsOf = (user_id: number) => groupsOfUser(db, user_id);
+
+  it('adds a group, its members and subgroups, takes them away, and drops a group gone; a deactivated user leaves every group', () => {
+    setRealmValues(db, { realm_user_groups: [group(1, 'backend', [10])] });
+    applyEvents(db, [ev({ type: 'user_group', op: 'add', group: group(2, 'frontend', []) })]);
+    expect(groupsOf(11)).toEqual([]);
+    const changes = applyEvents(db, [ev({ type: 'user_group', op: 'add_members', group_id: 2, user_ids: [11] })]);
+    expect(changes.changed.realm).toEqual(['realm_user_groups']);
+    expect(groupsOf(11)).toEqual([2]);
+    // A group setting naming the group now holds the user.
+    expect(inGroupSetting(db, 11, 2)).toBe(true);
+    applyEvents(db, [ev({ type: 'user_group', op: 'add_subgroups', group_id: 1, direct_subgroup_ids: [2] })]);
+    expect(groupsOf(11)).toEqual([1, 2]);
+    applyEvents(db, [ev({ type: 'user_group', op: 'remove_subgroups', group_id: 1, direct_subgroup_ids: [2] })]);
+    applyEvents(db, [ev({ type: 'user_group', op: 'update', group_id: 2, data: { name: 'web' } })]);
+    expect(realmValues(db).realm_user_groups).toEqual([group(1, 'backend', [10]), { ...group(2, 'web', [11]) }]);
+    applyEvents(db, [ev({ type: 'user_group', op: 'remove_members', group_id: 2, user_ids: [11] })]);
+    expect(groupsOf(11)).toEqual([]);
+    applyEvents(db, [ev({ type: 'realm_user', op: 'update', person: { user_id: 10, is_active: false } })]);
+    expect(groupsOf(10)).toEqual([]);
+    applyEvents(db, [ev({ type: 'user_group', op: 'remove', group_id: 2 })]);
+    expect((realmValues(db).realm_user_groups as { id: number }[]).map((g) => g.id)).toEqual([1]);
+  });
+
+  it('takes the custom emoji an event lists, a new one offered and a deactivated one not', () => {
+    setRealmValues(db, { realm_emoji: { '1': { id: '1', name: 'green_tick', source_url: '/e/1.png', deactivated: false, author_id: 11 } } });
+    applyEvents(db, [
+      ev({
+        type: 'realm_emoji',
+        op: 'update',
+        realm_emoji: {
+          '1': { id: '1', name: 'green_tick', source_url: '/e/1.png', deactivated: true, author_id: 11 },
+          '2': { id: '2', name: 'party_parrot', source_url: '/e/2.gif', deactivated: false, author_id: 10 },
+        },
+      }),
+    ]);
+    expect(customEmoji(db)).toEqual([{ emoji_name: 'party_parrot', emoji_code: '2' }]);
   });
 });
 
