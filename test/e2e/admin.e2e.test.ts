@@ -8,7 +8,7 @@ import type { ServiceAccount, ServiceOptions } from '../service/index';
 import { DEMO } from '../service/testing/demo';
 import { clientFor } from '../service/testing/client';
 import { checkScreen, seriousViolations } from './a11y';
-import { fromMenu, openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World, waitFor } from './harness';
+import { fromMenu, openOrganization, openView, openWorld, screenshot, signInThroughScreen, type World, viewButton, waitFor } from './harness';
 
 let world: World;
 let page: Page;
@@ -407,6 +407,24 @@ describe('a private channel the administrator is not in', () => {
     await page.getByLabel('All I can see').check();
     await page.locator('[data-testid=channel] button.channel-name', { hasText: '#board' }).click();
     await expect.poll(() => page.locator('section.channel-feed .empty').textContent()).toBe('Only subscribers of #board see its messages.');
+  });
+});
+
+describe('a role changed while in use', () => {
+  it('takes an administrator made a member while in Administration to the directory, the sidebar naming it Users; and back', async () => {
+    const admin = byEmail('admin@demo.example');
+    const owner = clientFor(world.service.url, byEmail('owner@demo.example'));
+    await openAdministration();
+    expect((await owner.patch(`/users/${admin.user_id}`, { role: 400 })).status).toBe(200);
+    await expect.poll(() => memberPart().allTextContents()).toEqual(['Directory', 'Invitation links']);
+    expect(await memberPart().filter({ hasText: 'Directory' }).getAttribute('aria-current')).toBe('page');
+    await userRow('Olivia Owner').waitFor();
+    expect(await viewButton(page, 'Users').getAttribute('aria-current')).toBe('page');
+    await checkScreen(page, 'admin-demoted');
+
+    expect((await owner.patch(`/users/${admin.user_id}`, { role: 200 })).status).toBe(200);
+    await expect.poll(() => memberPart().allTextContents()).toEqual(['Directory', 'Administration', 'Bulk']);
+    expect(await viewButton(page, 'Organization').getAttribute('aria-current')).toBe('page');
   });
 });
 

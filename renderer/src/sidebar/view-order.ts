@@ -17,3 +17,11 @@ export function shownViews(isAdministrator: boolean): ShownView[] {
     return entry ? [{ id, ...entry }] : [];
   });
 }
+
+/** The Organization area goes by the role's name for it: open under one, it is the other's too (a role changed meanwhile). */
+const ORGANIZATION_AREA: ReadonlySet<ViewId> = new Set(['organization', 'users']);
+
+/** Whether the view open is the sidebar's entry `id`. */
+export function isOpenView(open: ViewId, id: ViewId): boolean {
+  return open === id || (ORGANIZATION_AREA.has(open) && ORGANIZATION_AREA.has(id));
+}
