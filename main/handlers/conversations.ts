@@ -16,6 +16,7 @@ import { feedUpdate } from '../store/feeds';
 import { getRecord } from '../store/keyed-table';
 import { conversationOf, getMessage, removeReaction, setFlag, upsertMessages } from '../store/messages';
 import { topicPreferences } from '../store/personal';
+import { userById } from '../store/users';
 import { markMessagesRead, markMessagesUnread } from '../store/read-state';
 import { checkedMessages } from '../sync/answers';
 import type { TypingNotifier } from '../sync/typing';
@@ -93,6 +94,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
         is_admin: session.isAdministrator(),
         conversation: cached ? summary(session, conversation, cached.last.message, cached.unread, cached.last_message_id) : null,
         is_archived: conversation.target.kind === 'channel' && channelArchived(session.db, conversation.target.stream_id),
+        deactivated_user_ids: conversation.target.kind === 'direct' ? conversation.target.user_ids.filter((user_id) => user_id !== session.account.user_id && userById(session.db, user_id)?.is_active === false) : [],
       };
     },
     'messages.page': async ({ conversation, ...request }): Promise<MessagePage> => {

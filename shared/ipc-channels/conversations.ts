@@ -40,6 +40,8 @@ export interface OpenedConversation {
   conversation: ConversationSummary | null;
   /** The conversation's channel is archived: its messages can be read, no new ones sent. */
   is_archived: boolean;
+  /** The others in a direct conversation who are deactivated: the server takes no message to them. */
+  deactivated_user_ids: number[];
 }
 
 export interface MessageView {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService, type ServiceAccount } from '../service/index';
 import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
 import { asCalled } from '../support/ipc-calls';
+import { clientFor } from '../service/testing/client';
 import { forgetKeychainService } from '../support/keychain';
 
 let browser: Browser;
@@ -239,6 +240,30 @@ describe('messaging, end to end', () => {
     await expect.poll(() => item(page, 'channel:3:code review').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => page.getByText('No messages here yet.').count()).toBe(1);
     await screenshot(page, 'topic-deleted');
+  });
+
+  it('says a direct conversation cannot take messages once the other person is deactivated, and holds what is typed; and again once they are back', async () => {
+    const { page } = member;
+    const hana = Number(service.db.prepare("SELECT user_id FROM users WHERE email = 'hana@demo.example'").pluck().get());
+    await clientFor(service.url, memberAccount).post('/messages', { type: 'direct', to: [hana], content: 'Lunch on Friday?' });
+    const dm = `direct:${[hana, memberAccount.user_id].sort((a, b) => a - b).join(',')}`;
+    await item(page, dm).waitFor();
+    await openConversation(page, dm);
+    const section = page.locator(`section.conversation[data-conversation="${dm}"]`);
+    const box = section.getByTestId('composer');
+    await box.fill('Are you still');
+    const owner = clientFor(service.url, service.accounts.find((a) => a.role === 100)!);
+    expect((await owner.delete(`/users/${hana}`)).status).toBe(200);
+    await expect.poll(() => section.getByTestId('people-deactivated').textContent()).toBe('Hana Sato is deactivated: the conversation can still be read, but no new messages can be sent to it.');
+    expect(await section.getByTestId('send').isDisabled()).toBe(true);
+    await box.press('Enter');
+    expect(await section.getByTestId('compose-notice').textContent()).toBe('Hana Sato is deactivated: no new messages can be sent to this conversation.');
+    expect(await box.inputValue()).toBe('Are you still');
+    await screenshot(page, 'conversation-person-deactivated');
+
+    expect((await owner.post(`/users/${hana}/reactivate`, {})).status).toBe(200);
+    await expect.poll(() => section.getByTestId('people-deactivated').count()).toBe(0);
+    expect(await section.getByTestId('send').isDisabled()).toBe(false);
   });
 
   it('keeps snippet edits and flags pending offline, replays them, and shows a refused replay with the server message', async () => {
