@@ -11,6 +11,7 @@ import { holds } from '../../shared/api/quick-check';
 import { deleteRecords, getRecord, type KeyedTable, patchRecord, prepared, readRecord, storedRecord, upsertRecords } from './keyed-table';
 import { reader } from './statements';
 import { sortKey, userSearchIndex } from './user-search';
+import { realmValue } from './realm';
 
 export const usersTable: KeyedTable<User> = {
   table: 'users',
@@ -94,7 +95,18 @@ export function searchUsers(db: ReadOnlyMirror, query: UserQuery = {}): UserPage
 }
 
 export function userById(db: ReadOnlyMirror, user_id: number): User | undefined {
-  return getRecord(db, usersTable, user_id);
+  return getRecord(db, usersTable, user_id) ?? systemBot(db, user_id);
+}
+
+const systemBots = z.array(usersTable.record);
+
+/**
+ * One of the server's own bots (Notification Bot, Welcome Bot, the email gateway): registration
+ * lists them apart, as cross_realm_bots, kept as they came. They write to people (a channel's
+ * subscription, a welcome) but are no members of the organization: not in the directory.
+ */
+function systemBot(db: ReadOnlyMirror, user_id: number): User | undefined {
+  return systemBots.safeParse(realmValue(db, 'cross_realm_bots')).data?.find((bot) => bot.user_id === user_id);
 }
 
 /** A user's name for messages and lists; the id when the mirror does not know the user. */

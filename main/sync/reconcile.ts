@@ -21,7 +21,6 @@ const RECORD_FIELDS = new Set([
   'last_event_id',
   'realm_users',
   'realm_non_active_users',
-  'cross_realm_bots',
   'subscriptions',
   'unsubscribed',
   'never_subscribed',

@@ -416,6 +416,9 @@ describe('against a real server', () => {
     const conversation = channelTopicConversation(stream_id, 'plans');
     expect((await desdemona.call('POST', '/messages', { type: 'stream', to: stream_id, topic: 'plans', content: `Before it closes ${name}` })).result).toBe('success');
     await until(async () => (await cached(conversation)).length === 1, 'the message in the mirror');
+    // Subscribed by someone else, Iago hears of it from Notification Bot, named as such (one of the
+    // server's own bots, listed apart from the organization's users).
+    await until(async () => (await app.call('sidebar.directs', { limit: 50 })).some((direct) => direct.title === 'Notification Bot'), 'Notification Bot named');
 
     expect((await desdemona.call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
     await until(async () => (await app.call('conversations.get', { conversation })).is_archived, 'the archive filed');

@@ -24,7 +24,7 @@ import { getMessage } from '../../../main/store/messages';
 import { topicPreferences } from '../../../main/store/personal';
 import { realmValues } from '../../../main/store/realm';
 import { unreadCounts } from '../../../main/store/unread';
-import { userStatusTable, usersTable } from '../../../main/store/users';
+import { searchUsers, userById, userName, userStatusTable, usersTable } from '../../../main/store/users';
 import { checkedEvents, checkedMessages, checkedRegistration } from '../../../main/sync/answers';
 import { REGISTER_PARAMS } from '../../../main/sync/registration-params';
 import { realBody, realExchange, realExchangeNames } from '../../support/real-exchanges';
@@ -108,6 +108,13 @@ describe('the captured registration and events, through the sync path into a fre
     expect(users.map((u) => u.user_id).sort((a, b) => a - b)).toEqual((captured.register.realm_users as { user_id: number }[]).map((u) => u.user_id).sort((a, b) => a - b));
     expect(getRecord(db, usersTable, 10)).toMatchObject({ email: 'user10@zulipdev.com', delivery_email: 'hamlet@zulip.com', full_name: 'King Hamlet', role: 400, is_active: true });
     expect(getRecord(db, usersTable, 9)).toMatchObject({ role: 100, is_owner: true });
+  });
+
+  it('names the server’s own bots, who write to people, without counting them as members', () => {
+    // Notification Bot (4) tells people they were subscribed to a channel, in a direct message.
+    expect(userName(db, 4)).toBe('Notification Bot');
+    expect(userById(db, 5)).toMatchObject({ full_name: 'Welcome Bot', is_bot: true });
+    expect(searchUsers(db, { text: 'bot', filter: 'everyone' }).users.map((u) => u.full_name)).not.toContain('Notification Bot');
   });
 
   it('holds the channels and subscriptions', () => {
