@@ -216,6 +216,8 @@ export class AccountSession {
       ...(options.backoff && { retry: options.backoff }),
       ...(options.eventWaitMs !== undefined && { eventWaitMs: options.eventWaitMs }),
       onDiskFault: (fault) => this.#disk.report(fault),
+      // The event loop, woken, asks the server at once and says that it refuses the account.
+      onUnauthorized: () => this.engine.wake(),
       attachments: {
         upload: (staged_id) => this.uploads.upload(staged_id).catch((error: unknown) => Promise.reject(attachmentFailure(error))),
         release: async (staged_ids) => {

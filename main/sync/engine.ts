@@ -156,9 +156,18 @@ export class SyncEngine {
     this.#loop = this.#run();
   }
 
-  /** The machine woke up or the network came back: retry now instead of at the scheduled time. */
+  /**
+   * The machine woke up, the network came back, or the person asks: retry now instead of at the
+   * scheduled time. A loop the server ended by refusing the account starts again (reactivated, it
+   * takes the account back).
+   */
   wake(): void {
     this.#failures = Math.min(this.#failures, 1);
+    if (!this.#running && !this.#stopped && this.#status.state === 'key_rejected') {
+      this.#running = true;
+      this.#loop = this.#run();
+      return;
+    }
     this.#current.abort(new WakeUp());
   }
 

@@ -36,6 +36,8 @@ export interface OutboxDrainOptions {
   onDiskFault?(fault: DiskFault): void;
   /** The files queued messages link, uploaded before them (the account's staging area). */
   attachments?: MessageAttachments;
+  /** The server refused the account itself: the replay waits for the next reconnect, not a timer. */
+  onUnauthorized?(): void;
 }
 
 const DEFAULT_RETRY = { baseMs: 1_000, maxMs: 30_000 };
@@ -116,7 +118,8 @@ export class OutboxDrain {
     const report = await replayOutbox({ db, write }, deferredCalls(client, db), messageDelivery(client, db, user_id), attachments);
     if (report.refused.length > 0) logger.warn('the server refused some actions taken offline', { refused: report.refused.length });
     this.#announceDelivered(report.sentMessages);
-    if (report.interrupted) this.#scheduleRetry();
+    if (report.unauthorized) this.#options.onUnauthorized?.();
+    else if (report.interrupted) this.#scheduleRetry();
     else this.#failures = 0;
     this.#fileLater();
   }

@@ -51,6 +51,8 @@ export interface ReplayReport {
   refused: { outbox_id: number; code: string; msg: string }[];
   /** True when the network failed again part-way: the rest waits for the next try. */
   interrupted: boolean;
+  /** True when the server refused the account itself (401): the rest waits, untried, until it takes it again. */
+  unauthorized: boolean;
 }
 
 /** The mirror the replay reads, and how it writes (each step reported to the screens). */
@@ -60,13 +62,14 @@ export interface ReplayMirror {
 }
 
 /** What became of one item. */
-type Outcome = { kind: 'sent'; message_id?: number } | { kind: 'refused'; code: string; msg: string } | { kind: 'interrupted' };
+type Outcome = { kind: 'sent'; message_id?: number } | { kind: 'refused'; code: string; msg: string } | { kind: 'interrupted'; unauthorized?: boolean };
 
 /**
  * Sends the pending items in the order they were taken, one at a time, including those taken
  * while it runs. A refusal by the server is recorded on the item with the server's message
  * (nothing is dropped silently); a transient failure stops the replay with the item still
- * pending, counted: after MAX_ATTEMPTS of them the item fails with the last reason.
+ * pending, counted: after MAX_ATTEMPTS of them the item fails with the last reason. The account
+ * itself refused (401) stops the replay with the item pending and uncounted.
  *
  * A message is marked in flight before its request leaves; when its answer is lost (network,
  * timeout, 5xx) or the app dies meanwhile it stays marked, and the next replay looks it up on
@@ -80,7 +83,7 @@ export async function replayOutbox(
   attachments: MessageAttachments = NO_ATTACHMENTS,
 ): Promise<ReplayReport> {
   const { db } = mirror;
-  const report: ReplayReport = { sent: 0, sentMessages: [], refused: [], interrupted: false };
+  const report: ReplayReport = { sent: 0, sentMessages: [], refused: [], interrupted: false, unauthorized: false };
   // The newest message the queue sent in this run: the mirror may not have its event yet.
   let lastSent = 0;
   for (let item = nextPendingItem(db, 0); item; item = nextPendingItem(db, item.outbox_id)) {
@@ -97,6 +100,7 @@ export async function replayOutbox(
     }
     if (outcome.kind === 'interrupted') {
       report.interrupted = true;
+      report.unauthorized = outcome.unauthorized === true;
       break;
     }
   }
@@ -210,6 +214,8 @@ export async function lookUpMessage({ db, write }: ReplayMirror, item: OutboxIte
  */
 function failed(write: MirrorWrite, item: OutboxItem, error: unknown, mayBeOnServer = false): Outcome {
   const { kind, code, message: msg } = classifyFailure(error);
+  // The account refused (deactivated, its key revoked), not the item: it waits, no try counted.
+  if (kind === 'unauthorized') return { kind: 'interrupted', unauthorized: true };
   if (kind === 'refused' || kind === 'invalid') {
     write((db, changes) => failOutboxItem(db, item.outbox_id, code, msg, changes));
     return { kind: 'refused', code, msg };

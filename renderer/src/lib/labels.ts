@@ -22,7 +22,7 @@ export function statusText(status: SyncStatusView, now: number): string {
       return `Offline — retrying in ${seconds} s (${status.reason})`;
     }
     case 'key_rejected':
-      return `Signed out by the server: ${status.message}`;
+      return `The server refuses this account: ${status.message}`;
     case 'disk':
       return status.message;
     case 'signed_out':

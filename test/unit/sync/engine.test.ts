@@ -183,6 +183,17 @@ describe('the event loop', () => {
     expect(server.deleted).toEqual(['q1']);
   });
 
+  it('starts again when woken after a 401, and is online once the server takes the account back', async () => {
+    const deactivated = new ServiceError({ code: 'UNAUTHORIZED', msg: 'Account is deactivated', status: 401, request: 'GET /events' });
+    const { engine } = engineWith([deactivated, { events: [] }]);
+    engine.start();
+    await expect.poll(() => engine.running).toBe(false);
+    expect(engine.status).toEqual({ state: 'key_rejected', message: 'Account is deactivated' });
+    engine.wake();
+    await expect.poll(() => engine.status.state).toBe('online');
+    await engine.stop();
+  });
+
   it('spaces its polls as asked, so that events wait in the queue and come together', async () => {
     const { engine, server } = engineWith([{ events: [status(10, 'a')] }, { events: [status(10, 'b')] }, { events: [status(10, 'c')] }], { pollSpacingMs: () => 300 });
     engine.start();

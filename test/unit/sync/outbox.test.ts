@@ -64,7 +64,7 @@ describe('the outbox', () => {
       'updateUserTopic:{"stream_id":5,"topic":"lunch","visibility_policy":1}',
       'editSavedSnippet:{"saved_snippet_id":7,"title":"B"}',
     ]);
-    expect(report).toEqual({ sent: 3, sentMessages: [], refused: [], interrupted: false });
+    expect(report).toEqual({ sent: 3, sentMessages: [], refused: [], interrupted: false, unauthorized: false });
     expect(outboxItems(db)).toEqual([]);
     db.close();
   });
@@ -104,8 +104,23 @@ describe('the outbox', () => {
       },
       noMessages,
     );
-    expect(report).toEqual({ sent: 1, sentMessages: [], refused: [], interrupted: true });
+    expect(report).toEqual({ sent: 1, sentMessages: [], refused: [], interrupted: true, unauthorized: false });
     expect(outboxItems(db, 'pending').map((i) => i.payload.title)).toEqual(['2', '3']);
+    db.close();
+  });
+
+  it('stops where the server refuses the account itself (401), leaving the item pending with no try counted', async () => {
+    const db = openMirror(':memory:');
+    for (const title of ['1', '2']) {
+      enqueueOutbox(db, { kind: 'editSavedSnippet', record_key: 'saved_snippets:1', payload: { saved_snippet_id: 1, title } }, new ChangeCollector());
+    }
+    const deactivated = new ServiceError({ code: 'UNAUTHORIZED', msg: 'Account is deactivated', status: 401, request: 'PATCH /saved_snippets/{saved_snippet_id}' });
+    const report = await replayOutbox({ db, write: writesTo(db) }, () => Promise.reject(deactivated), noMessages);
+    expect(report).toEqual({ sent: 0, sentMessages: [], refused: [], interrupted: true, unauthorized: true });
+    expect(outboxItems(db, 'pending').map((i) => [i.payload.title, i.attempts, i.error_msg])).toEqual([
+      ['1', 0, null],
+      ['2', 0, null],
+    ]);
     db.close();
   });
 });
