@@ -6,11 +6,13 @@
 // own (or finds its message by a word of its own, or puts back the mute, star, status, setting or
 // alert word it changed), so the shared server's other traffic does not matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelTopicConversation } from '../../shared/conversation';
+import { channelTopicConversation, directConversation } from '../../shared/conversation';
 import type { IpcNotices } from '../../shared/ipc';
 import { account, Bare, marker, openApp, signIn, until, type RealApp } from './harness';
 
 const VERONA = 3;
+/** The server's own bot that tells people what others did (one of its cross_realm_bots). */
+const NOTIFICATION_BOT = 4;
 let app: RealApp;
 const iago = () => account('iago@zulip.com');
 const hamlet = () => new Bare(account('hamlet@zulip.com'));
@@ -410,6 +412,8 @@ describe('against a real server', () => {
   it('keeps a channel another administrator archives readable, out of the sidebar, its topics marked archived', async () => {
     const name = marker('archived');
     const desdemona = new Bare(account('desdemona@zulip.com'));
+    // Created first, then Iago added: the server tells him so (it does not for a channel created with him in it).
+    expect((await desdemona.call('POST', '/users/me/subscriptions', { subscriptions: [{ name }] })).result).toBe('success');
     expect((await desdemona.call('POST', '/users/me/subscriptions', { subscriptions: [{ name }], principals: [iago().user_id] })).result).toBe('success');
     const created = await desdemona.call('GET', '/get_stream_id', { stream: name });
     const stream_id = Number(created.stream_id);
@@ -418,7 +422,9 @@ describe('against a real server', () => {
     await until(async () => (await cached(conversation)).length === 1, 'the message in the mirror');
     // Subscribed by someone else, Iago hears of it from Notification Bot, named as such (one of the
     // server's own bots, listed apart from the organization's users).
-    await until(async () => (await app.call('sidebar.directs', { limit: 50 })).some((direct) => direct.title === 'Notification Bot'), 'Notification Bot named');
+    const fromBot = directConversation([iago().user_id, NOTIFICATION_BOT]);
+    await until(async () => (await cached(fromBot)).some((m) => m.content.includes(name)), 'Notification Bot’s notice in the mirror');
+    expect((await app.call('sidebar.directs', { limit: 50 })).find((direct) => direct.user_ids.includes(NOTIFICATION_BOT))?.title).toBe('Notification Bot');
 
     expect((await desdemona.call('DELETE', `/streams/${stream_id}`)).result).toBe('success');
     await until(async () => (await app.call('conversations.get', { conversation })).is_archived, 'the archive filed');
