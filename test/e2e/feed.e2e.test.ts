@@ -322,4 +322,34 @@ describe('a link to a message of a conversation', () => {
     const id = Number(await sent.getAttribute('data-message-id'));
     await expect.poll(() => inView(id)).toBe(true);
   });
+
+  it('keeps an edit through its message scrolling out of view and back, and hands it to the compose box when someone deletes the message', async () => {
+    const mine = page.locator('section.conversation [data-testid=message]', { hasText: 'sent from an old place' });
+    // Filed by its event, out of the outbox: a message of yours in the conversation, the compose box empty.
+    await expect.poll(() => page.getByTestId('pending').count()).toBe(0);
+    expect(await page.getByTestId('composer').inputValue()).toBe('');
+    const id = Number(await mine.getAttribute('data-message-id'));
+    await page.getByTestId('composer').press('ArrowUp');
+    const editor = shown(id).getByRole('textbox', { name: 'Edit message' });
+    await expect.poll(() => editor.inputValue()).toBe('sent from an old place');
+    // Typed once the editor has the focus, its caret at the end, as a person would.
+    await expect.poll(() => editor.evaluate((box) => box === document.activeElement)).toBe(true);
+    await editor.fill('sent from an old place, and second thoughts');
+    // Far enough up that the list lets the message's row go, then back.
+    await page.locator('section.conversation .message-list').hover();
+    await expect
+      .poll(async () => {
+        if ((await shown(id).count()) === 0) return true;
+        await page.mouse.wheel(0, -800);
+        return false;
+      })
+      .toBe(true);
+    await page.getByTestId('jump-newest').click();
+    await expect.poll(() => editor.inputValue()).toBe('sent from an old place, and second thoughts');
+
+    const admin = world.service.accounts.find((a) => a.role === 200)!;
+    expect((await clientFor(world.service.url, admin).delete(`/messages/${id}`)).status).toBe(200);
+    await expect.poll(() => shown(id).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('composer').inputValue()).toBe('sent from an old place, and second thoughts');
+  });
 });

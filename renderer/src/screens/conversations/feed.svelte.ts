@@ -18,6 +18,7 @@ import { alreadyShown, appendNewer, mergeUpdate, shownOf, withFlag } from './fee
 import { PAGE, pendingInOrder, type FeedPage, type FeedSource, type FeedUpdate, type OpeningPages, type PendingByConversation } from './feed-source';
 import { quoteAndReply } from './quote';
 import { ReadMarker } from './read-marker';
+import { EditsInProgress } from './edits-in-progress.svelte';
 
 /** The most a refresh of the window reads again (after a registration, or a burst of messages). */
 const WINDOW_MAX = 500;
@@ -39,6 +40,8 @@ export class Feed {
   error = $state<string | null>(null);
   /** Every message shown moved away (the topic renamed, resolved or moved, by anyone): where they went. */
   movedTo = $state<ConversationKey | null>(null);
+  /** The message open for editing here, with its text as typed. */
+  readonly edits = new EditsInProgress();
   /** The message j and k move between and r replies to. */
   selected = $state<number | null>(null);
   list: VList<FeedRow> | undefined = $state();
@@ -212,6 +215,7 @@ export class Feed {
     // is not there when the feed was opened at an older message).
     const queued = pendingInOrder(answer.pending).length > this.pending.length;
     const { messages, added } = mergeUpdate(this.messages, answer.messages, answer.removed);
+    this.edits.left(answer.removed);
     if (messages.length === 0 && this.messages.length > 0 && answer.removed.length > 0) void this.#follow(answer.removed);
     this.shift = false;
     this.messages = messages;
