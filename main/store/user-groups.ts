@@ -38,8 +38,14 @@ function inAnyGroup(db: MirrorDatabase, user_id: number): boolean {
   return found !== undefined;
 }
 
-const added = (list: readonly number[] | undefined, ids: readonly number[]) => [...new Set([...(list ?? []), ...ids])];
-const removed = (list: readonly number[] | undefined, ids: readonly number[]) => (list ?? []).filter((id) => !ids.includes(id));
+type IdsChange = (list: readonly number[], ids: readonly number[]) => number[];
+const added: IdsChange = (list, ids) => [...new Set([...list, ...ids])];
+const removed: IdsChange = (list, ids) => list.filter((id) => !ids.includes(id));
+
+/** A group's members or subgroups, with `ids` added or removed. */
+function changeIds(db: MirrorDatabase, group_id: number, field: 'members' | 'direct_subgroup_ids', change: IdsChange, ids: readonly number[]): boolean {
+  return changeGroup(db, group_id, (group) => ({ ...group, [field]: change(group[field] ?? [], ids) }));
+}
 
 export const userGroupEvents: EventHandlers<'user_group' | 'realm_user'> = {
   user_group: (db, event, changes) => {
@@ -52,16 +58,12 @@ export const userGroupEvents: EventHandlers<'user_group' | 'realm_user'> = {
         changed = changeGroup(db, event.group_id, (group) => ({ ...group, ...event.data }));
         break;
       case 'add_members':
-        changed = changeGroup(db, event.group_id, (group) => ({ ...group, members: added(group.members, event.user_ids) }));
-        break;
       case 'remove_members':
-        changed = changeGroup(db, event.group_id, (group) => ({ ...group, members: removed(group.members, event.user_ids) }));
+        changed = changeIds(db, event.group_id, 'members', event.op === 'add_members' ? added : removed, event.user_ids);
         break;
       case 'add_subgroups':
-        changed = changeGroup(db, event.group_id, (group) => ({ ...group, direct_subgroup_ids: added(group.direct_subgroup_ids, event.direct_subgroup_ids) }));
-        break;
       case 'remove_subgroups':
-        changed = changeGroup(db, event.group_id, (group) => ({ ...group, direct_subgroup_ids: removed(group.direct_subgroup_ids, event.direct_subgroup_ids) }));
+        changed = changeIds(db, event.group_id, 'direct_subgroup_ids', event.op === 'add_subgroups' ? added : removed, event.direct_subgroup_ids);
         break;
       case 'remove':
         changed = changeGroups(db, (groups) => groups.filter((group) => group.id !== event.group_id));
