@@ -351,5 +351,6 @@ describe('a link to a message of a conversation', () => {
     expect((await clientFor(world.service.url, admin).delete(`/messages/${id}`)).status).toBe(200);
     await expect.poll(() => shown(id).count()).toBe(0);
     await expect.poll(() => page.getByTestId('composer').inputValue()).toBe('sent from an old place, and second thoughts');
+    expect(await page.getByTestId('compose-notice').textContent()).toBe('The message you were editing was deleted or moved: what you wrote is here.');
   });
 });
