@@ -10,7 +10,7 @@ import { typingTarget } from '../app/conversation-target';
 import { feedPage } from '../app/feed-pages';
 import type { AccountSession } from '../app/session';
 import { UserFacingError } from '../app/user-facing-error';
-import { channelArchived, channelsTable } from '../store/channels';
+import { channelAbout, channelsTable } from '../store/channels';
 import { cachedConversation, cachedConversations, mirrorNames } from '../store/conversations';
 import { feedUpdate } from '../store/feeds';
 import { getRecord } from '../store/keyed-table';
@@ -93,7 +93,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
         user_id: session.account.user_id,
         is_admin: session.isAdministrator(),
         conversation: cached ? summary(session, conversation, cached.last.message, cached.unread, cached.last_message_id) : null,
-        is_archived: conversation.target.kind === 'channel' && channelArchived(session.db, conversation.target.stream_id),
+        is_archived: conversation.target.kind === 'channel' && channelAbout(session.db, conversation.target.stream_id, session.client.featureLevel ?? null)?.is_archived === true,
         deactivated_user_ids: conversation.target.kind === 'direct' ? conversation.target.user_ids.filter((user_id) => user_id !== session.account.user_id && userById(session.db, user_id)?.is_active === false) : [],
       };
     },

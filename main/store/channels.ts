@@ -256,17 +256,6 @@ export function mayAdministerChannel(db: ReadOnlyMirror, stream_id: number, user
   return user.is_administrator || inGroupSetting(db, user.user_id, channelAdministerSetting(db, stream_id)) === true;
 }
 
-/** Whether the channel is archived, as its record or the user's subscription says. */
-export function channelArchived(db: ReadOnlyMirror, stream_id: number): boolean {
-  const row = reader(
-    db,
-    `SELECT coalesce(c.is_archived, json_extract(s.json, '$.is_archived'), 0) AS is_archived
-     FROM (SELECT ? AS stream_id) k LEFT JOIN channels c ON c.stream_id = k.stream_id LEFT JOIN subscriptions s ON s.stream_id = k.stream_id`,
-    z.object({ is_archived: flag }),
-  ).get(stream_id);
-  return row?.is_archived === true;
-}
-
 /** One channel as its feed heads it, subscribed to or not; undefined when the mirror does not know it. */
 export function channelAbout(db: ReadOnlyMirror, stream_id: number, featureLevel: number | null): Omit<ChannelAbout, 'may_administer'> | undefined {
   const row = reader(
