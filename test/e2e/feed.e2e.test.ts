@@ -353,4 +353,34 @@ describe('a link to a message of a conversation', () => {
     await expect.poll(() => page.getByTestId('composer').inputValue()).toBe('sent from an old place, and second thoughts');
     expect(await page.getByTestId('compose-notice').textContent()).toBe('The message you were editing was deleted or moved: what you wrote is here.');
   });
+
+  it('keeps an edit left open while another conversation is read, and puts its text in the draft when someone deletes the message meanwhile', async () => {
+    const here = (await page.locator('section.conversation').getAttribute('data-conversation'))!;
+    await page.getByTestId('composer').fill('left open while away');
+    await page.getByTestId('composer').press('Enter');
+    const mine = page.locator('section.conversation [data-testid=message]', { hasText: 'left open while away' });
+    await expect.poll(() => page.getByTestId('pending').count()).toBe(0);
+    const id = Number(await mine.getAttribute('data-message-id'));
+    await page.getByTestId('composer').press('ArrowUp');
+    const editor = shown(id).getByRole('textbox', { name: 'Edit message' });
+    await expect.poll(() => editor.inputValue()).toBe('left open while away');
+    await editor.fill('left open while away, and changed');
+    // Another conversation read, then back: the editor is open on the message with what was typed.
+    const elsewhere = page.locator('nav.sidebar [data-conversation="channel:1:links"]');
+    await elsewhere.click();
+    await page.locator('section.conversation[data-conversation="channel:1:links"]').waitFor();
+    await page.locator(`nav.sidebar [data-conversation="${here}"]`).click();
+    await expect.poll(() => editor.inputValue()).toBe('left open while away, and changed');
+
+    // Left open again, and deleted by someone while nobody shows it: the text is the conversation's draft.
+    await page.locator('[data-row="view:drafts"]').click();
+    const admin = world.service.accounts.find((a) => a.role === 200)!;
+    expect((await clientFor(world.service.url, admin).delete(`/messages/${id}`)).status).toBe(200);
+    const draft = page.getByTestId('draft').filter({ hasText: 'left open while away, and changed' });
+    await draft.getByRole('button', { name: /left open while away/ }).click();
+    await expect.poll(() => page.locator('section.conversation').getAttribute('data-conversation')).toBe(here);
+    await expect.poll(() => page.getByTestId('composer').inputValue()).toBe('left open while away, and changed');
+    expect(await page.getByTestId('compose-notice').textContent()).toBe('The message you were editing was deleted or moved: what you wrote is here.');
+    expect(await shown(id).count()).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@ import type { Concerns } from '../lib/query.svelte';
 import { Query } from '../lib/query.svelte';
 import { serverImagePath } from '../lib/server-image';
 import { ChangeStream } from './changes';
+import { EditsInProgress } from './edits-in-progress';
 import { Me } from './me.svelte';
 import { MessageActions } from './message-actions.svelte';
 import { Names } from './names.svelte';
@@ -25,6 +26,7 @@ export class AccountState {
   readonly me: Me;
   readonly outbox: Outbox;
   readonly messageActions: MessageActions;
+  readonly edits: EditsInProgress;
   readonly names: Names;
   readonly presence: Presence;
   readonly router = new Router();
@@ -40,6 +42,7 @@ export class AccountState {
     this.me = new Me(this.changes);
     this.outbox = new Outbox(this.changes);
     this.messageActions = new MessageActions(this.changes);
+    this.edits = new EditsInProgress(this.changes);
     this.names = new Names(this.changes);
     this.presence = new Presence(this.changes);
     this.picked = new PickedUsers(this.router);
@@ -70,6 +73,7 @@ export class AccountState {
     this.me.dispose();
     this.outbox.dispose();
     this.messageActions.dispose();
+    this.edits.dispose();
     this.names.dispose();
     this.presence.dispose();
     this.changes.dispose();

@@ -49,3 +49,5 @@ export type { AccountState } from './account-state.svelte';
 export type { Router } from './router.svelte';
 export type { ZoneChoice } from './time-zone.svelte';
 export type { UsersJob } from './picked-users.svelte';
+export type { EditHolder } from './edits-in-progress';
+export { EDIT_LOST_NOTICE } from './edits-in-progress';

@@ -11,14 +11,13 @@ import type { ConversationKey } from '../../../../shared/conversation';
 import type { MessageView } from '../../../../shared/ipc';
 import type { MirrorChanges } from '../../../../shared/mirror-changes';
 import { SerialPasses } from '../../../../shared/serial-passes';
-import type { AccountState } from '../../account/context';
+import type { AccountState, EditHolder } from '../../account/context';
 import { call, messageOf } from '../../lib/ipc';
 import { feedLayout, type FeedRow } from './feed-layout';
 import { alreadyShown, appendNewer, mergeUpdate, shownOf, withFlag } from './feed-merge';
 import { PAGE, pendingInOrder, type FeedPage, type FeedSource, type FeedUpdate, type OpeningPages, type PendingByConversation } from './feed-source';
 import { quoteAndReply } from './quote';
 import { ReadMarker } from './read-marker';
-import { EditsInProgress } from './edits-in-progress.svelte';
 
 /** The most a refresh of the window reads again (after a registration, or a burst of messages). */
 const WINDOW_MAX = 500;
@@ -40,8 +39,10 @@ export class Feed {
   error = $state<string | null>(null);
   /** Every message shown moved away (the topic renamed, resolved or moved, by anyone): where they went. */
   movedTo = $state<ConversationKey | null>(null);
-  /** The message open for editing here, with its text as typed. */
-  readonly edits = new EditsInProgress();
+  /** The messages open for editing here, with their text as typed. */
+  readonly edits: EditHolder;
+  /** The text of edits whose message left the feed while open, changed, until the compose box takes it. */
+  lostEdit = $state<string | null>(null);
   /** The message j and k move between and r replies to. */
   selected = $state<number | null>(null);
   list: VList<FeedRow> | undefined = $state();
@@ -83,6 +84,7 @@ export class Feed {
     readonly online: () => boolean,
   ) {
     this.#account = account;
+    this.edits = account.edits.holder();
     this.rows = $derived(feedLayout(this.messages, { timeZone: account.timeZone.zone, now: account.messageActions.now, newFrom: this.newFrom }));
     this.source = opening.source;
     this.#opened = this.#open(opening);
@@ -92,6 +94,7 @@ export class Feed {
   dispose(): void {
     this.#stop();
     this.#marker.close();
+    this.edits.release();
   }
 
   toEnd(): void {
@@ -215,7 +218,8 @@ export class Feed {
     // is not there when the feed was opened at an older message).
     const queued = pendingInOrder(answer.pending).length > this.pending.length;
     const { messages, added } = mergeUpdate(this.messages, answer.messages, answer.removed);
-    this.edits.left(answer.removed);
+    const lost = this.edits.left(answer.removed);
+    if (lost.length > 0) this.lostEdit = [this.lostEdit, ...lost].filter((text) => text !== null).join('\n');
     if (messages.length === 0 && this.messages.length > 0 && answer.removed.length > 0) void this.#follow(answer.removed);
     this.shift = false;
     this.messages = messages;
