@@ -89,11 +89,13 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
     'conversations.get': ({ conversation }) => {
       const session = context.activeSession();
       const cached = cachedConversation(session.db, conversation.key);
+      const channel = conversation.target.kind === 'channel' ? channelAbout(session.db, conversation.target.stream_id, session.client.featureLevel ?? null) : undefined;
       return {
         user_id: session.account.user_id,
         is_admin: session.isAdministrator(),
         conversation: cached ? summary(session, conversation, cached.last.message, cached.unread, cached.last_message_id) : null,
-        is_archived: conversation.target.kind === 'channel' && channelAbout(session.db, conversation.target.stream_id, session.client.featureLevel ?? null)?.is_archived === true,
+        is_archived: channel?.is_archived === true,
+        unsubscribed_channel: channel && !channel.subscribed ? { invite_only: channel.invite_only } : null,
         deactivated_user_ids: conversation.target.kind === 'direct' ? conversation.target.user_ids.filter((user_id) => user_id !== session.account.user_id && userById(session.db, user_id)?.is_active === false) : [],
       };
     },

@@ -40,6 +40,11 @@ export interface OpenedConversation {
   conversation: ConversationSummary | null;
   /** The conversation's channel is archived: its messages can be read, no new ones sent. */
   is_archived: boolean;
+  /**
+   * The conversation's channel, when the user is not subscribed to it (opened from a link or a
+   * search): its new messages, replies to the user's included, do not reach them until they are.
+   */
+  unsubscribed_channel: { invite_only: boolean } | null;
   /** The others in a direct conversation who are deactivated: the server takes no message to them. */
   deactivated_user_ids: number[];
 }

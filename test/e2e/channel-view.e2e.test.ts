@@ -240,6 +240,22 @@ describe('a channel’s view', () => {
     await checkScreen(page, 'channels-subscribe');
   });
 
+  it('says, in a topic of a channel the reader is not subscribed to, that replies will not reach them, and subscribes from there', async () => {
+    const sandbox = DEMO.channels.sandbox;
+    await openView(page, 'Browse channels');
+    await page.locator('[data-testid=channel] button.channel-name', { hasText: '#sandbox' }).click();
+    const sandboxFeed = page.locator(`section.channel-feed[data-stream="${sandbox}"]`);
+    await sandboxFeed.getByTestId('topic-header').filter({ hasText: 'tries' }).first().click();
+    const topic = page.locator(`section.conversation[data-conversation="channel:${sandbox}:tries"]`);
+    const banner = topic.getByTestId('channel-preview');
+    await expect.poll(() => banner.textContent()).toContain('You are not subscribed to #sandbox: new messages here, replies to yours included, reach you once you subscribe.');
+    await checkScreen(page, 'conversation-unsubscribed');
+    await banner.getByRole('button', { name: 'Subscribe' }).click();
+    await channelRow(sandbox).waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await topic.getByTestId('composer').isVisible()).toBe(true);
+  });
+
   it('creates a channel from Browse channels: a name taken said next to the field, then the new channel opened and in the sidebar', async () => {
     await openView(page, 'Browse channels');
     await page.getByTestId('create-channel-open').click();
