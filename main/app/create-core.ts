@@ -37,6 +37,7 @@ import { schedulingHandlers } from '../handlers/scheduling';
 import { snippetHandlers } from '../handlers/snippets';
 import { topicHandlers } from '../handlers/topics';
 import type { IpcHandlers } from '../handlers/dispatch';
+import { organizationNameAfter } from '../store/realm';
 import { UserFacingError } from './user-facing-error';
 import type { Backoff, SnapshotStep } from '../sync/engine';
 import { AccountUnreadTotals } from './account-unread';
@@ -168,6 +169,16 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
    * newer version's) leaves the account without one, saying why: the other accounts are not
    * touched, and the window offers retry, set aside and resync, or sign out.
    */
+  /** The organization's new name, in the account list: the header and the switcher say it. A refused write keeps the old one. */
+  function renameOrganization(account_id: string, realm_name: string | undefined): void {
+    if (realm_name === undefined) return;
+    try {
+      if (accounts.renameOrganization(account_id, realm_name)) emit('app.state', state());
+    } catch (error) {
+      logger.warn('the account list could not take the organization\'s new name', { account_id, error: String(error) });
+    }
+  }
+
   function openSession(account: Account, apiKey: string, firstSnapshot?: SnapshotStep): AccountSession | undefined {
     const path = mirrorPath(account.account_id);
     try {
@@ -184,6 +195,7 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
           emit('mirror.changed', changes);
           const { unread } = changes;
           if (unread) alerts.badge(() => unread.total);
+          renameOrganization(account.account_id, organizationNameAfter(opened.db, changes));
         },
         onStatus: setStatus,
         onTyping: (notice) => emit('typing', notice),

@@ -36,6 +36,14 @@ export class Accounts {
     return this.#registry.get(account_id);
   }
 
+  /** The organization was renamed on its server: the account list says so. Whether anything changed. */
+  renameOrganization(account_id: string, realm_name: string): boolean {
+    const account = this.#registry.get(account_id);
+    if (!account || account.realm_name === realm_name) return false;
+    this.#registry.upsert({ ...account, realm_name });
+    return true;
+  }
+
   /**
    * `keySaved`: the key went to the keychain already, while the server checked it (`keyAhead`).
    */

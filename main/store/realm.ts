@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { jsonColumn, reader, writer } from './statements';
 import { emptyTopicName } from '../../shared/conversation-title';
 import { mutedUserSchema, type MutedUser } from '../../shared/api/muted-users';
+import type { MirrorChanges } from '../../shared/mirror-changes';
 
 const realmRow = z.object({ key: z.string(), json: z.string() });
 
@@ -108,6 +109,16 @@ function setMutedUsers(db: MirrorDatabase, muted_users: readonly MutedUser[], ch
 export function setUserSettings(db: MirrorDatabase, values: Record<string, unknown>, changes: ChangeSink): void {
   mergeUserSettings(db, values);
   changes.add('realm', 'user_settings');
+}
+
+/**
+ * The organization's name, when `changes` may have renamed it (a realm event, or a registration:
+ * it may have been renamed while the app was away); undefined otherwise, or where none is kept.
+ */
+export function organizationNameAfter(db: ReadOnlyMirror, changes: MirrorChanges): string | undefined {
+  if (!changes.all && !(changes.changed.realm ?? []).includes('realm_name')) return undefined;
+  const name = realmValue(db, 'realm_name');
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 export function realmValue(db: ReadOnlyMirror, key: string): unknown {

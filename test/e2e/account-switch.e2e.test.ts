@@ -95,4 +95,15 @@ describe('switching between organizations', () => {
     expect(await switcher.getAttribute('title')).toBe(chosen);
     await checkScreen(page, 'compose-posting-as');
   });
+
+  it('names the organization as its server renamed it, in the header and the switcher, for the account that saw it only', async () => {
+    const second = services[1]!;
+    await clientFor(second.url, account(second, 'admin@demo.example')).patch('/realm', { name: 'Renamed Organization' });
+    await expect.poll(() => page.locator('header.header .realm').textContent()).toMatch(/^\s*Renamed Organization/);
+    const switcher = page.getByRole('combobox', { name: 'Account' });
+    await expect.poll(() => switcher.locator('option').allTextContents()).toEqual([
+      expect.stringContaining(`— Demo Organization (${new URL(services[0]!.url).host})`),
+      expect.stringContaining(`— Renamed Organization (${new URL(second.url).host})`),
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
-// Organization settings and personal data: custom profile fields, linkifiers, saved snippets,
-// reusable invitation links and push-device registration.
+// Organization settings and personal data: the organization's name, custom profile fields,
+// linkifiers, saved snippets, reusable invitation links and push-device registration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemo, type Demo } from './testing/demo';
 import { EventStream, ofType } from './testing/events';
@@ -11,6 +11,22 @@ beforeAll(async () => {
   demo = await startDemo();
 });
 afterAll(() => demo.service.close());
+
+describe("the organization's name", () => {
+  it('is renamed by an administrator, in real servers\' answer, with a realm update event, and refused over 40 characters', async () => {
+    const stream = await EventStream.open(demo.service.url, demo.accounts.member, { event_types: ['realm'] });
+    const before = (await demo.clients.member.get('/server_settings')).body['realm_name'];
+    try {
+      expect((await demo.clients.member.patch('/realm', { name: 'Members rename it' })).status).toBe(400);
+      expect((await demo.clients.admin.patch('/realm', { name: 'x'.repeat(41) })).body).toEqual({ result: 'error', msg: 'name is too long (limit: 40 characters)', code: 'BAD_REQUEST' });
+      expect((await demo.clients.admin.patch('/realm', { name: 'Renamed Organization' })).body).toEqual({ result: 'success', msg: '', name: 'updated' });
+      expect(await stream.next(ofType('realm'))).toMatchObject({ op: 'update', property: 'name', value: 'Renamed Organization' });
+      expect((await demo.clients.member.get('/server_settings')).body['realm_name']).toBe('Renamed Organization');
+    } finally {
+      await demo.clients.admin.patch('/realm', { name: String(before) });
+    }
+  });
+});
 
 describe('custom profile fields', () => {
   it('creates a field as an administrator, with the full list in a custom_profile_fields event', async () => {
