@@ -7,6 +7,7 @@ import type { MessageHistoryEntry } from '../../shared/api/operations';
 import type { MessageEditRules, MessageVersion } from '../../shared/ipc';
 import { callerRole } from '../admin/caller';
 import type { AccountSession } from '../app/session';
+import { customEmojiImages } from '../store/custom-emoji';
 import { inRealmGroupSetting } from '../store/group-settings';
 import { addReaction, deleteMessages, getMessage, recentReactionEmoji, removeReaction, upsertMessages } from '../store/messages';
 import { realmValue } from '../store/realm';
@@ -62,7 +63,8 @@ export type MessageActionChannel =
   | 'messages.editRules'
   | 'messages.history'
   | 'messages.readReceipts'
-  | 'emoji.recent';
+  | 'emoji.recent'
+  | 'emoji.custom';
 
 /** The server's history, version by version: what each one changed, for the screen to show. */
 function versionsOf(history: readonly MessageHistoryEntry[]): MessageVersion[] {
@@ -138,5 +140,6 @@ export function messageActionHandlers(context: CoreContext): AreaHandlers<Messag
       const session = context.activeSession();
       return recentReactionEmoji(session.db, session.account.user_id, RECENT_EMOJI).map(({ emoji_name, emoji_code, reaction_type }) => ({ emoji_name, emoji_code, reaction_type }));
     },
+    'emoji.custom': () => customEmojiImages(context.activeSession().db),
   };
 }

@@ -1,6 +1,7 @@
 // Acting on one message: adding a reaction (waits in the outbox offline, like removal), editing
 // its content and deleting it where the organization allows, and what the emoji picker offers
-// beyond the Unicode list (the user's recently used emoji).
+// beyond the Unicode list (the user's recently used emoji, the organization's custom ones with
+// their images, which reactions show too).
 import { z } from 'zod';
 import { REACTION_TYPES } from '../api/limits';
 import type { ReactionType } from '../api/records';
@@ -14,6 +15,16 @@ export interface EmojiRef {
   emoji_name: string;
   emoji_code: string;
   reaction_type: ReactionType;
+}
+
+/** One of the organization's custom emoji, deactivated ones too: reactions made with one keep showing it. */
+export interface CustomEmojiImage {
+  /** Its ID on the server: a realm_emoji reaction's emoji_code. */
+  emoji_code: string;
+  emoji_name: string;
+  /** Its image's address on the server, fetched through main. */
+  source_url: string;
+  deactivated: boolean;
 }
 
 const emoji = {
@@ -51,4 +62,5 @@ export const messageActionChannels = {
   'messages.readReceipts': channel<number[]>()(z.object({ message_id: id })),
   /** The emoji the user reacted with lately, newest first, from the cached messages. */
   'emoji.recent': channel<EmojiRef[]>()(z.undefined()),
+  'emoji.custom': channel<CustomEmojiImage[]>()(z.undefined()),
 } as const;

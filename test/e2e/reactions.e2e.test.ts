@@ -147,6 +147,24 @@ describe('reactions, edits and deletions', () => {
     expect(await chip.getAttribute('aria-label')).not.toContain('You');
   });
 
+  it("shows the organization's custom emoji as its image, in the picker and in the reaction picked", async () => {
+    const { page } = member;
+    const message = messageIn(page, theirs);
+    await message.getByTestId('react').click();
+    const picker = message.getByTestId('emoji-picker');
+    await page.getByTestId('emoji-search').fill('party');
+    const option = picker.locator('[role=option][data-emoji=party_parrot]');
+    const loaded = (image: ReturnType<Page['locator']>) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    await expect.poll(() => loaded(option.locator('img'))).toBe(true);
+    await option.click();
+    const chip = message.locator('[data-testid=reaction][data-emoji=party_parrot]');
+    await expect.poll(() => loaded(chip.locator('img'))).toBe(true);
+    expect(await chip.getAttribute('aria-label')).toContain(':party_parrot: 1, by You');
+    await screenshot(page, 'reactions-custom-emoji');
+    await chip.click();
+    await chip.waitFor({ state: 'detached' });
+  });
+
   it("offers no Edit or Delete on another's message", async () => {
     const other = messageIn(member.page, theirs);
     await other.waitFor();

@@ -6,6 +6,7 @@ import type { Concerns } from '../lib/query.svelte';
 import { Query } from '../lib/query.svelte';
 import { serverImagePath } from '../lib/server-image';
 import { ChangeStream } from './changes';
+import { CustomEmojiImages } from './custom-emoji.svelte';
 import { EditsInProgress } from './edits-in-progress';
 import { Me } from './me.svelte';
 import { MessageActions } from './message-actions.svelte';
@@ -27,6 +28,7 @@ export class AccountState {
   readonly outbox: Outbox;
   readonly messageActions: MessageActions;
   readonly edits: EditsInProgress;
+  readonly customEmoji: CustomEmojiImages;
   readonly names: Names;
   readonly presence: Presence;
   readonly router = new Router();
@@ -41,7 +43,8 @@ export class AccountState {
     this.unread = new AccountUnread(this.changes);
     this.me = new Me(this.changes);
     this.outbox = new Outbox(this.changes);
-    this.messageActions = new MessageActions(this.changes);
+    this.customEmoji = new CustomEmojiImages(this.changes, (url) => this.serverImage(url));
+    this.messageActions = new MessageActions(this.changes, this.customEmoji);
     this.edits = new EditsInProgress(this.changes);
     this.names = new Names(this.changes);
     this.presence = new Presence(this.changes);
@@ -74,6 +77,7 @@ export class AccountState {
     this.outbox.dispose();
     this.messageActions.dispose();
     this.edits.dispose();
+    this.customEmoji.dispose();
     this.names.dispose();
     this.presence.dispose();
     this.changes.dispose();

@@ -7,15 +7,13 @@ import { call } from '../lib/ipc';
 import { Query } from '../lib/query.svelte';
 import { choice, emojiKey, type EmojiChoice } from '../screens/conversations/emoji-choice';
 import type { ChangeStream } from './changes';
+import type { CustomEmojiImages } from './custom-emoji.svelte';
 
 /** How often the time limits are looked at again. */
 const CLOCK_MS = 15_000;
 
 export class MessageActions {
   readonly #rules = new Query<MessageEditRules | null>(() => call('messages.editRules', undefined));
-  readonly #custom = new Query<EmojiChoice[]>(async () =>
-    (await call('compose.vocabulary', undefined)).custom_emoji.map((e) => choice(e.emoji_name, e.emoji_code, 'realm_emoji')),
-  );
   readonly #recent = new Query<EmojiChoice[]>(async () => (await call('emoji.recent', undefined)).map((e) => choice(e.emoji_name, e.emoji_code, e.reaction_type)));
   readonly rules = $derived(this.#rules.value ?? null);
   /** The user's recently used emoji, most recent first. */
@@ -24,26 +22,26 @@ export class MessageActions {
   now = $state(Math.floor(Date.now() / 1000));
   readonly #clock: ReturnType<typeof setInterval>;
   readonly #stop: () => void;
+  readonly #customEmoji: CustomEmojiImages;
 
   /** Every emoji the picker offers, recently used first, each once. */
   readonly choices = $derived.by(() => {
     const byKey: Record<string, EmojiChoice> = {};
-    for (const emoji of [...(this.#recent.value ?? []), ...UNICODE_EMOJI.map((e) => choice(e.emoji_name, e.emoji_code, 'unicode_emoji')), ...(this.#custom.value ?? [])]) {
+    for (const emoji of [...(this.#recent.value ?? []), ...UNICODE_EMOJI.map((e) => choice(e.emoji_name, e.emoji_code, 'unicode_emoji')), ...this.#customEmoji.active.map((e) => choice(e.emoji_name, e.emoji_code, 'realm_emoji'))]) {
       byKey[emojiKey(emoji)] ??= emoji;
     }
     // Insertion order: recently used first.
     return Object.values(byKey);
   });
 
-  constructor(changes: ChangeStream) {
+  constructor(changes: ChangeStream, customEmoji: CustomEmojiImages) {
+    this.#customEmoji = customEmoji;
     this.#stop = changes.on((notice) => {
       if (!notice.all && notice.changed.realm === undefined && notice.changed.users === undefined) return;
       void this.#rules.refresh();
-      if (notice.all || notice.changed.realm !== undefined) void this.#custom.refresh();
     });
     this.#clock = setInterval(() => (this.now = Math.floor(Date.now() / 1000)), CLOCK_MS);
     void this.#rules.refresh();
-    void this.#custom.refresh();
     void this.#recent.refresh();
   }
 
@@ -60,6 +58,6 @@ export class MessageActions {
   dispose(): void {
     this.#stop();
     clearInterval(this.#clock);
-    for (const query of [this.#rules, this.#custom, this.#recent]) query.release();
+    for (const query of [this.#rules, this.#recent]) query.release();
   }
 }

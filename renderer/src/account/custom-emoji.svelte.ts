@@ -1,0 +1,36 @@
+// The organization's custom emoji, for the emoji picker (those in use) and their images, by ID,
+// for the reactions and the picker (messages carry their own <img> in the server's HTML): asked of
+// main once, and again when a notice says the organization's emoji changed. The images come
+// through main, with the account's key.
+import type { CustomEmojiImage } from '../../../shared/ipc';
+import { call } from '../lib/ipc';
+import { Query } from '../lib/query.svelte';
+import type { ChangeStream } from './changes';
+
+export class CustomEmojiImages {
+  readonly #query = new Query<CustomEmojiImage[]>(() => call('emoji.custom', undefined));
+  /** Those people may use now, by name. */
+  readonly active = $derived((this.#query.value ?? []).filter((emoji) => !emoji.deactivated));
+  readonly #byCode = $derived(Object.fromEntries((this.#query.value ?? []).map((emoji) => [emoji.emoji_code, emoji])));
+  readonly #serverImage: (url: string) => string | null;
+
+  constructor(changes: ChangeStream, serverImage: (url: string) => string | null) {
+    this.#serverImage = serverImage;
+    this.#query.onRelease(
+      changes.on((notice) => {
+        if (notice.all || (notice.changed.realm ?? []).includes('realm_emoji')) void this.#query.refresh();
+      }),
+    );
+    void this.#query.refresh();
+  }
+
+  /** Where the window loads a custom emoji's image from; null while it is not known. */
+  src(emoji_code: string): string | null {
+    const emoji = this.#byCode[emoji_code];
+    return emoji ? this.#serverImage(emoji.source_url) : null;
+  }
+
+  dispose(): void {
+    this.#query.release();
+  }
+}
