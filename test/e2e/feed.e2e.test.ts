@@ -364,6 +364,8 @@ describe('a link to a message of a conversation', () => {
     await page.getByTestId('composer').press('ArrowUp');
     const editor = shown(id).getByRole('textbox', { name: 'Edit message' });
     await expect.poll(() => editor.inputValue()).toBe('left open while away');
+    // Typed once the editor has the focus and its caret at the end, as above.
+    await expect.poll(() => editor.evaluate((box) => box === document.activeElement)).toBe(true);
     await editor.fill('left open while away, and changed');
     // Another conversation read, then back: the editor is open on the message with what was typed.
     const elsewhere = page.locator('nav.sidebar [data-conversation="channel:1:links"]');
