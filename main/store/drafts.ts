@@ -4,7 +4,7 @@
 // of the same conversation stay on the server, untouched.
 import { z } from 'zod';
 import { draftConversation, serverDraftText, type ServerDraft } from '../../shared/api/drafts';
-import type { ConversationKey } from '../../shared/conversation';
+import { channelTopicConversation, type ConversationKey } from '../../shared/conversation';
 import { stagedIdsIn } from '../../shared/staged-links';
 import type { ChangeSink } from './changes';
 import type { MirrorDatabase, ReadOnlyMirror } from './database';
@@ -237,12 +237,29 @@ export function forgetServerCopies(db: MirrorDatabase): void {
   writer(db, 'DELETE FROM draft_removals').run();
 }
 
-export const draftEvents: EventHandlers<'drafts' | 'user_settings'> = {
+/**
+ * A whole topic moved (renamed, resolved, or to another channel): its draft follows it, as the
+ * family's web client's drafts do, unless the new place has one of its own; left behind, it would
+ * open an empty topic and send to the old name. The server's copy is readdressed by the next
+ * pass (it no longer holds this draft as it is), and a creation under way is made again there.
+ */
+export function draftFollowsTopic(db: MirrorDatabase, from: ConversationKey, to: ConversationKey, changes: ChangeSink): void {
+  if (from === to || rowFor(db, to) !== undefined) return;
+  if (writer(db, 'UPDATE drafts SET conversation = ?, server_content = NULL WHERE conversation = ?').run(to, from).changes > 0) changes.add('drafts', from, to);
+}
+
+export const draftEvents: EventHandlers<'drafts' | 'user_settings' | 'update_message'> = {
   drafts: (db, event, changes) => {
     if (event.op === 'remove') serverDraftGone(db, event.draft_id, changes);
     else for (const draft of event.op === 'add' ? event.drafts : [event.draft]) takeServerDraft(db, draft, ownUserIdOf(db), changes);
   },
   user_settings: (db, event) => {
     if (event.property === 'enable_drafts_synchronization' && event.value === false) forgetServerCopies(db);
+  },
+  update_message: (db, event, changes) => {
+    const { stream_id, orig_subject } = event;
+    if (event.rendering_only || event.propagate_mode !== 'change_all' || stream_id === undefined || orig_subject === undefined) return;
+    const to = channelTopicConversation(event.new_stream_id ?? stream_id, event.subject ?? orig_subject);
+    draftFollowsTopic(db, channelTopicConversation(stream_id, orig_subject), to, changes);
   },
 };

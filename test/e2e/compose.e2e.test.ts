@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
 import { openWorld, signInWorld, screenshot, waitFor, type World } from './harness';
 import { asCalled } from '../support/ipc-calls';
+import { clientFor } from '../service/testing/client';
 
 let world: World;
 let adminId: number;
@@ -343,5 +344,19 @@ describe('composing, end to end', () => {
     }
     await feedMessage('Second, right after').waitFor();
     expect([onServer('First, quickly'), onServer('Second, right after')]).toEqual([1, 1]);
+  });
+
+  it('takes a draft along when someone resolves its topic while it is not open', async () => {
+    const opening = Number(world.service.db.prepare("SELECT id FROM messages WHERE topic = 'Second topic' ORDER BY id LIMIT 1").pluck().get());
+    const owner = world.service.accounts.find((a) => a.role === 100)!;
+    expect((await clientFor(world.service.url, owner).patch(`/messages/${opening}`, { topic: '✔ Second topic', propagate_mode: 'change_all' })).status).toBe(200);
+    await openDrafts();
+    const moved = page().getByTestId('draft').filter({ hasText: 'Draft in the second topic' });
+    await expect.poll(() => moved.locator('.draft-title').textContent()).toBe('#general › ✔ Second topic');
+    expect(await page().getByTestId('draft').count()).toBe(1);
+    await moved.getByRole('button').first().click();
+    await conversation('channel:1:✔ Second topic').waitFor();
+    await expect.poll(() => composer().inputValue()).toBe('Draft in the second topic');
+    await composer().fill('');
   });
 });

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor } from '../service/testing/client';
+import { asCalled } from '../support/ipc-calls';
 import { checkScreen } from './a11y';
 import { openWorld, signInWorld, type World } from './harness';
 
@@ -87,6 +88,8 @@ describe('a topic someone else resolves while it is open', () => {
     await expect.poll(() => conversation().getAttribute('data-conversation')).toBe(`channel:${RANDOM}:${TOPIC}`);
     await conversation().locator('[data-testid=message]').first().waitFor();
     await conversation().getByRole('textbox', { name: /Message/ }).fill('Half a thought');
+    // Saved as its draft before the move, as anything typed a moment before is.
+    await expect.poll(async () => (await asCalled(world.app.core.handlers)['drafts.get']({ conversation: `channel:${RANDOM}:${TOPIC}` }))?.content).toBe('Half a thought');
     const moderator = world.service.accounts.find((a) => a.role === 300)!;
     const reply = await clientFor(world.service.url, moderator).patch(`/messages/${ids[0]!}`, { topic: `✔ ${TOPIC}`, propagate_mode: 'change_all' });
     expect(reply.status).toBe(200);
@@ -94,5 +97,8 @@ describe('a topic someone else resolves while it is open', () => {
     await conversation().locator('[data-testid=message]', { hasText: 'has marked this topic as resolved' }).waitFor();
     await expect.poll(() => conversation().getByRole('textbox', { name: /Message/ }).inputValue()).toBe('Half a thought');
     await checkScreen(page, 'topic-followed');
+    // One draft, under the new name: none left behind under the old one.
+    await page.locator('[data-row="view:drafts"]').click();
+    await expect.poll(() => page.getByTestId('draft').allTextContents()).toEqual([expect.stringMatching(new RegExp(`✔ ${TOPIC}.*Half a thought`))]);
   });
 });

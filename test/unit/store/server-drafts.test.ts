@@ -131,6 +131,38 @@ describe('the drafts written here, there', () => {
   });
 });
 
+describe('a topic moved whole', () => {
+  const moved = (fields: { stream_id?: number; new_stream_id?: number; orig_subject: string; subject?: string; propagate_mode: string }) => {
+    const changes = new ChangeCollector();
+    draftEvents.update_message(db, { type: 'update_message', id: 1, message_id: 9, message_ids: [9], edit_timestamp: 1, stream_id: 5, ...fields }, changes);
+    return changes.notice().changed.drafts ?? [];
+  };
+
+  it('takes its draft along, renamed, resolved or to another channel; the server copy is readdressed, not created again', () => {
+    registered([draft(1)]);
+    expect(moved({ orig_subject: 'lunch', subject: '✔ lunch', propagate_mode: 'change_all' })).toEqual(['channel:5:lunch', 'channel:5:✔ lunch']);
+    expect(contents()).toEqual([['channel:5:✔ lunch', 'draft 1']]);
+    expect(toSend().drafts).toEqual([expect.objectContaining({ conversation: 'channel:5:✔ lunch', server_id: 1 })]);
+    // The server's copy, still under the old name in its own events until the edit reaches it, stays readdressed.
+    event({ op: 'update', draft: draft(1) });
+    expect(contents()).toEqual([['channel:5:✔ lunch', 'draft 1']]);
+    moved({ orig_subject: '✔ lunch', new_stream_id: 6, propagate_mode: 'change_all' });
+    expect(contents()).toEqual([['channel:6:✔ lunch', 'draft 1']]);
+  });
+
+  it('leaves it where only some messages moved, or where the new place has a draft of its own', () => {
+    save('channel:5:lunch', 'mine');
+    expect(moved({ orig_subject: 'lunch', subject: 'dinner', propagate_mode: 'change_one' })).toEqual([]);
+    expect(moved({ orig_subject: 'lunch', subject: 'dinner', propagate_mode: 'change_later' })).toEqual([]);
+    save('channel:5:dinner', 'theirs');
+    expect(moved({ orig_subject: 'lunch', subject: 'dinner', propagate_mode: 'change_all' })).toEqual([]);
+    expect(contents().sort()).toEqual([
+      ['channel:5:dinner', 'theirs'],
+      ['channel:5:lunch', 'mine'],
+    ]);
+  });
+});
+
 describe('a creation whose answer is late or lost', () => {
   it("is named by its own event before its answer: one copy, the answer changing nothing", () => {
     save('channel:5:lunch', 'hello');

@@ -1,6 +1,7 @@
 // A conversation's draft, kept in the mirror as the user types: saved 300 ms after the last
 // change, and at once when the conversation is left or the window closes. Where the box chooses
-// its conversation (a channel's feed, its topic field), the draft follows the choice.
+// its conversation (a channel's feed, its topic field), the draft follows the choice, and so it
+// does when the topic moves.
 import { call } from '../../lib/ipc';
 
 const SAVE_AFTER_MS = 300;
@@ -10,12 +11,15 @@ export class DraftKeeper {
   #unsaved: string | null = null;
   /** This keeper wrote (or read) the draft now stored for its conversation. */
   #holds = false;
+  /** The text this keeper last stored (or read): main moves it along when the topic moves. */
+  #stored: string | null = null;
 
   constructor(private conversation: string) {}
 
   async load(): Promise<string> {
     const content = (await call('drafts.get', { conversation: this.conversation }))?.content ?? '';
     this.#holds = content !== '';
+    this.#stored = content;
     return content;
   }
 
@@ -36,6 +40,24 @@ export class DraftKeeper {
     return previous;
   }
 
+  /**
+   * The conversation moved (its topic renamed, resolved or moved): `content` goes with it, as its
+   * draft there, unless that conversation has a draft of its own (the keeper then stays where it
+   * was). The draft this keeper stored is there already, moved by main with the topic, and is
+   * no draft of that conversation's own. Whether it followed.
+   */
+  async follow(next: string, content: string): Promise<boolean> {
+    const mine = this.#holds ? this.#stored : null;
+    const there = (await call('drafts.get', { conversation: next }))?.content;
+    if (content === '' || (there !== undefined && there !== mine)) {
+      this.flush();
+      return false;
+    }
+    this.moveTo(next, content);
+    this.flush();
+    return true;
+  }
+
   change(content: string): void {
     this.#unsaved = content;
     clearTimeout(this.#timer);
@@ -54,6 +76,7 @@ export class DraftKeeper {
     const content = this.#unsaved;
     this.#unsaved = null;
     this.#holds = content !== '';
+    this.#stored = content;
     void call('drafts.save', { conversation: this.conversation, content }).catch(() => (this.#unsaved ??= content));
   }
 }
