@@ -1,5 +1,6 @@
 // Writing beyond sending, against a real server of the family: a message scheduled, edited and
-// cancelled; typing seen both ways; a message and a topic deleted; drafts kept on the server too.
+// cancelled; typing seen both ways; a message and a topic deleted; drafts kept on the server too,
+// and taken along when their topic is resolved.
 // Each test works in a topic of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTER_PARAMS } from '../../main/sync/registration-params';
@@ -134,5 +135,23 @@ describe('writing against a real server', () => {
     await asIago().call('DELETE', `/drafts/${copy!.id}`);
     await until(async () => !(await app.call('drafts.list', undefined)).some((draft) => draft.conversation === elsewhere), 'the draft deleted elsewhere gone');
     expect(await ofTopic(here)).toEqual([]);
+  });
+
+  it("takes a draft along when someone resolves its topic, the server's copy readdressed", async () => {
+    const topic = marker('draftmoved');
+    await hamlet().call('POST', '/messages', { type: 'stream', to: VERONA, topic, content: 'A topic to resolve' });
+    const [sent] = await hamlet().messages([{ operator: 'channel', operand: VERONA }, { operator: 'topic', operand: topic }]);
+    const ofTopic = async (name: string) => (await serverDrafts()).filter((draft) => draft.topic === name);
+    await app.call('drafts.save', { conversation: channelTopicConversation(VERONA, topic), content: 'Before it is resolved' });
+    await until(async () => (await ofTopic(topic)).length > 0, "the draft's copy on the server", 30_000, SERVER_POLL_MS);
+
+    await hamlet().call('PATCH', `/messages/${sent!.id}`, { topic: `✔ ${topic}`, propagate_mode: 'change_all' });
+    const resolved = channelTopicConversation(VERONA, `✔ ${topic}`);
+    await until(async () => (await app.call('drafts.get', { conversation: resolved })) !== null, 'the draft under the resolved topic');
+    expect(await app.call('drafts.get', { conversation: channelTopicConversation(VERONA, topic) })).toBeNull();
+    await until(async () => (await ofTopic(`✔ ${topic}`)).length === 1, "the server's copy readdressed", 30_000, SERVER_POLL_MS);
+    expect(await ofTopic(topic)).toEqual([]);
+    expect(await ofTopic(`✔ ${topic}`)).toEqual([expect.objectContaining({ content: 'Before it is resolved' })]);
+    await app.call('drafts.delete', { conversation: resolved });
   });
 });
