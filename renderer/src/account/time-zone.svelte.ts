@@ -3,7 +3,7 @@
 // Settings. `format` is how every view shows a time: in 24 or 12 hours as the user's
 // twenty_four_hour_time says on the server, as the family's clients show it.
 // The zone arithmetic is the scheduling form's, which needs it for its picker.
-import { timeFormatter, type TimeStyle } from '../lib/time-format';
+import { recentTime, timeFormatter, type TimeStyle } from '../lib/time-format';
 import { localZone, userZone } from '../screens/scheduling/when';
 import type { Me } from './me.svelte';
 
@@ -33,5 +33,10 @@ export class TimeZoneSetting {
   /** A time (UNIX seconds) in the chosen zone: date and time, or the time alone. */
   format(seconds: number, style: TimeStyle = 'date-time'): string {
     return timeFormatter(this.zone, style, this.#hours24).format(seconds * 1000);
+  }
+
+  /** A time as lists of conversations show it (recentTime). `now` in UNIX seconds. */
+  formatRecent(seconds: number, now: number): string {
+    return recentTime(seconds, now, this.zone, this.#hours24);
   }
 }

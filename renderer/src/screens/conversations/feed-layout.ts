@@ -5,6 +5,7 @@
 // conversation's header opens each run of its messages and each day. Pure: messages in, rows out.
 import { conversationOf } from '../../../../shared/conversation';
 import type { MessageView } from '../../../../shared/ipc';
+import { dayNumber } from '../../lib/time-format';
 
 /** The longest pause between two messages of one sender that still reads as one run. */
 export const GROUP_SECONDS = 5 * 60;
@@ -29,36 +30,15 @@ export interface LayoutOptions {
   newFrom: number | null;
 }
 
-const dayKeys = new Map<string, Intl.DateTimeFormat>();
 const dayNames = new Map<string, Intl.DateTimeFormat>();
 
-function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
+function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let formatter = map.get(timeZone);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatter = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
     map.set(timeZone, formatter);
   }
   return formatter;
-}
-
-/** Day numbers by zone and quarter hour: every zone's offset is a whole number of quarter hours. */
-const days = new Map<string, Map<number, number>>();
-const QUARTER_HOUR = 15 * 60;
-
-/** The calendar day of a moment in a time zone, as a day number (days since 1970-01-01 there). */
-function dayNumber(seconds: number, timeZone: string): number {
-  const quarter = Math.floor(seconds / QUARTER_HOUR);
-  let zone = days.get(timeZone);
-  if (zone === undefined) days.set(timeZone, (zone = new Map()));
-  let day = zone.get(quarter);
-  if (day === undefined) zone.set(quarter, (day = calendarDay(quarter * QUARTER_HOUR, timeZone)));
-  return day;
-}
-
-function calendarDay(seconds: number, timeZone: string): number {
-  const parts = cached(dayKeys, timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' }, 'en-US').formatToParts(seconds * 1000);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
 }
 
 export function dayLabel(seconds: number, options: Pick<LayoutOptions, 'timeZone' | 'now'>): string {
