@@ -35,7 +35,7 @@ async function focusBox(): Promise<void> {
 async function search(text: string): Promise<void> {
   await focusBox();
   await searchBox().fill(text);
-  // The button, not Enter: Enter takes a suggestion while the list is open.
+  // The button, not Enter: Enter takes a suggestion while the list is open (and searches with a value).
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
 }
 
@@ -103,7 +103,7 @@ describe('search', () => {
     await expect.poll(() => suggestions().count()).toBe(0);
     await searchBox().press('Enter');
     await expect.poll(() => results().evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-message-id'))))).toEqual([ids['owner']]);
-    expect(await status()).toContain('Cached ones and the server’s merged');
+    expect(await status()).toMatch(/^\s*1 message\.\s+Cached ones and the server’s merged/);
   });
 
   it('shows a poll found by its question as the poll it is, not the command that made it', async () => {
@@ -163,6 +163,16 @@ describe('Mentions and Starred', () => {
     // Starred again elsewhere (here: by another client), it comes back.
     await clientFor(world.service.url, member).post('/messages/flags', { messages: JSON.stringify([ids['before']]), op: 'add', flag: 'starred' });
     await expect.poll(() => shownIds('starred')).toEqual([ids['before'], ids['admin']]);
+  });
+
+  it('searches at once with a value picked by Enter from the suggestions: is:star, Enter, the starred messages', async () => {
+    await focusBox();
+    await searchBox().fill('');
+    await searchBox().pressSequentially('is:star');
+    await expect.poll(() => suggestions().first().textContent()).toContain('is:starred');
+    await searchBox().press('Enter');
+    await expect.poll(() => results().evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute('data-message-id'))).sort((a, b) => a - b))).toEqual([ids['before'], ids['admin']]);
+    expect(await searchBox().inputValue()).toBe('is:starred ');
   });
 
   it('a star taken while the server is slow to open Starred still comes back when given again', async () => {

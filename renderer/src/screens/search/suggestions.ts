@@ -10,6 +10,8 @@ import { rank } from '../compose/autocomplete';
 
 export interface SearchSuggestion {
   id: string;
+  /** An operator's name (its value still to come), or a value that completes its term. */
+  kind: 'operator' | 'value';
   label: string;
   detail?: string;
   /** The query with the pick in place, and where the caret goes. */
@@ -41,7 +43,7 @@ export class SearchSuggestions {
     const replace = (id: string, label: string, typed: string, detail?: string): SearchSuggestion => {
       const after = text.slice(piece.end).replace(/^\s*/, '');
       const head = `${text.slice(0, piece.start)}${typed} `;
-      return { id, label, ...(detail !== undefined && { detail }), text: `${head}${after}`, caret: head.length };
+      return { id, kind: 'value', label, ...(detail !== undefined && { detail }), text: `${head}${after}`, caret: head.length };
     };
     if (piece.kind === 'word') {
       const negated = piece.text.startsWith('-');
@@ -50,7 +52,7 @@ export class SearchSuggestions {
       return SEARCH_OPERATORS.filter((operator) => operator.startsWith(name)).map((operator) => {
         // No space after the colon: the value comes next.
         const typed = `${negated ? '-' : ''}${operator}:`;
-        return { id: `operator-${operator}`, label: typed, detail: OPERATOR_HELP[operator], text: `${text.slice(0, piece.start)}${typed}${text.slice(piece.end)}`, caret: piece.start + typed.length };
+        return { id: `operator-${operator}`, kind: 'operator', label: typed, detail: OPERATOR_HELP[operator], text: `${text.slice(0, piece.start)}${typed}${text.slice(piece.end)}`, caret: piece.start + typed.length };
       });
     }
     const term = (operand: string): string => formatTerm({ ...piece.term, operand });
