@@ -4,7 +4,6 @@
 // realm_user_groups), or the older realm_wildcard_mention_policy enum where that is all there is;
 // and its preview, rendered by the server.
 import { z } from 'zod';
-import { customEmoji } from '../store/custom-emoji';
 import type { MirrorDatabase } from '../store/database';
 import { inRealmGroupSetting } from '../store/group-settings';
 import { realmValue } from '../store/realm';
@@ -36,7 +35,7 @@ export function composeHandlers(context: CoreContext): AreaHandlers<'compose.voc
     },
     'compose.vocabulary': () => {
       const { db, account } = context.activeSession();
-      return { custom_emoji: customEmoji(db), wildcard_mentions: mayMentionMany(db, account.user_id) };
+      return { wildcard_mentions: mayMentionMany(db, account.user_id) };
     },
   };
 }

@@ -1,7 +1,8 @@
-// The organization's custom emoji, as the registration's realm_emoji holds them in the mirror: by
-// name for the compose box, and by ID (a realm_emoji reaction's or status's emoji_code) for their image.
+// The organization's custom emoji, as the registration's realm_emoji holds them in the mirror, with
+// their images: for the emoji picker and the compose box, and by ID (a realm_emoji reaction's or
+// status's emoji_code) for their image.
 import { z } from 'zod';
-import type { CustomEmoji, CustomEmojiImage } from '../../shared/ipc';
+import type { CustomEmojiImage } from '../../shared/ipc';
 import type { ReadOnlyMirror } from './database';
 import type { EventHandlers } from './event-handlers';
 import { realmValue, setRealmValues } from './realm';
@@ -12,14 +13,6 @@ const realmEmoji = z.record(
 );
 
 const realmEmojiOf = (db: ReadOnlyMirror) => realmEmoji.safeParse(realmValue(db, 'realm_emoji')).data ?? {};
-
-/** The custom emoji people may use now, by name. */
-export function customEmoji(db: ReadOnlyMirror): CustomEmoji[] {
-  return Object.values(realmEmojiOf(db))
-    .filter((emoji) => emoji.deactivated !== true)
-    .map((emoji) => ({ emoji_name: emoji.name, emoji_code: emoji.id }))
-    .sort((a, b) => a.emoji_name.localeCompare(b.emoji_name));
-}
 
 /** Every custom emoji the mirror knows an image of, deactivated ones too, by name. */
 export function customEmojiImages(db: ReadOnlyMirror): CustomEmojiImage[] {

@@ -163,11 +163,17 @@ describe('composing, end to end', () => {
     await expect.poll(() => options.first().textContent()).toContain(':tada:');
     await composer().press('Tab');
     expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** for lunch :tada: ');
+    // The organization's custom emoji, offered with its image.
+    await composer().pressSequentially(':party_p');
+    const parrot = options.filter({ hasText: ':party_parrot:' });
+    await expect.poll(() => parrot.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await composer().press('Tab');
+    expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** for lunch :tada: :party_parrot: ');
     // A topic of the channel named, asked of main for that channel alone.
     await composer().pressSequentially('in #**general>welc');
     await expect.poll(() => options.first().textContent()).toContain('welcome');
     await composer().press('Enter');
-    expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** for lunch :tada: in #**general>welcome** ');
+    expect(await composer().inputValue()).toBe('Thanks @**Hana Sato** for lunch :tada: :party_parrot: in #**general>welcome** ');
     await composer().press('Enter');
     await expect.poll(() => feedMessage('for lunch').textContent()).toContain('@Hana Sato');
     expect(await feedMessage('for lunch').textContent()).toContain('welcome');

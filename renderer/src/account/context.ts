@@ -50,4 +50,5 @@ export type { Router } from './router.svelte';
 export type { ZoneChoice } from './time-zone.svelte';
 export type { UsersJob } from './picked-users.svelte';
 export type { EditHolder } from './edits-in-progress';
+export type { CustomEmojiImages } from './custom-emoji.svelte';
 export { EDIT_LOST_NOTICE } from './edits-in-progress';

@@ -17,6 +17,8 @@ export interface Suggestion {
   detail?: string;
   /** A unicode emoji's glyph, shown before the label. */
   glyph?: string;
+  /** A custom emoji's image, where the window loads it from, shown before the label. */
+  image?: string;
   insert: string;
 }
 

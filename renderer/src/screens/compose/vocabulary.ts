@@ -2,6 +2,7 @@
 // channels and their topics (cached or unread), unicode and custom emoji, the wildcard mentions
 // the user's role may use, and the commands a message may start with.
 import type { ComposeVocabulary, SidebarTopic } from '../../../../shared/ipc';
+import type { CustomEmojiImages } from '../../account/context';
 import { visibleEmail } from '../../../../shared/email-addresses';
 import { call } from '../../lib/ipc';
 import { channelMarkup, commandMarkup, COMMANDS, emojiMarkup, mentionMarkup, rank, topicMarkup, type Suggestion, type Trigger } from './autocomplete';
@@ -22,10 +23,14 @@ export class Vocabulary {
   #channels: { stream_id: number; name: string }[] = [];
   /** Per channel, asked of main when one of its topics is first completed in this box. */
   #topics = new Map<number, Promise<SidebarTopic[]>>();
-  #extra: ComposeVocabulary = { custom_emoji: [], wildcard_mentions: false };
+  #extra: ComposeVocabulary = { wildcard_mentions: false };
   #loaded: Promise<void> | undefined;
 
-  constructor(private readonly inChannel: boolean) {}
+  constructor(
+    private readonly inChannel: boolean,
+    /** The account's custom emoji, with their images. */
+    private readonly customEmoji: CustomEmojiImages,
+  ) {}
 
   /** Reads what the mirror holds, once per compose box. */
   load(): Promise<void> {
@@ -90,12 +95,12 @@ export class Vocabulary {
 
   #emoji(query: string): Suggestion[] {
     const unicode = UNICODE_EMOJI_NAMES.map((e) => ({ name: e.emoji_name, glyph: unicodeGlyph(e.emoji_code), custom: false }));
-    const custom = this.#extra.custom_emoji.map((e) => ({ name: e.emoji_name, glyph: undefined, custom: true }));
+    const custom = this.customEmoji.active.map((e) => ({ name: e.emoji_name, glyph: undefined, image: this.customEmoji.src(e.emoji_code) }));
     return rank([...custom, ...unicode], query, (e) => e.name).map((e) => ({
       id: `emoji-${e.name}`,
       label: `:${e.name}:`,
       ...(e.glyph !== undefined && { glyph: e.glyph }),
-      ...(e.custom && { detail: 'Custom emoji' }),
+      ...('image' in e && { detail: 'Custom emoji', ...(e.image !== null && { image: e.image }) }),
       insert: emojiMarkup(e.name),
     }));
   }
