@@ -11,6 +11,7 @@ import { startService, type RunningService, type ServiceAccount } from '../servi
 import { seriousViolations } from './a11y';
 import { launchChromium, screenshot, startApp, tempDir, waitFor, type RunningApp } from './harness';
 import { forgetKeychainService } from '../support/keychain';
+import { clientFor } from '../service/testing/client';
 
 let browser: Browser;
 let service: RunningService;
@@ -147,7 +148,7 @@ describe('reactions, edits and deletions', () => {
     expect(await chip.getAttribute('aria-label')).not.toContain('You');
   });
 
-  it("shows the organization's custom emoji as its image, in the picker and in the reaction picked", async () => {
+  it("shows the organization's custom emoji as its image, in the picker and in the reaction picked, and the server's extra emoji as its", async () => {
     const { page } = member;
     const message = messageIn(page, theirs);
     await message.getByTestId('react').click();
@@ -160,9 +161,14 @@ describe('reactions, edits and deletions', () => {
     const chip = message.locator('[data-testid=reaction][data-emoji=party_parrot]');
     await expect.poll(() => loaded(chip.locator('img'))).toBe(true);
     expect(await chip.getAttribute('aria-label')).toContain(':party_parrot: 1, by You');
-    await screenshot(page, 'reactions-custom-emoji');
     await chip.click();
     await chip.waitFor({ state: 'detached' });
+
+    // The server's own extra emoji (:zulip: on real servers), as the administrator reacts with it.
+    expect((await clientFor(service.url, adminAccount).post(`/messages/${theirs}/reactions`, { emoji_name: 'service' })).status).toBe(200);
+    const extra = message.locator('[data-testid=reaction][data-emoji=service]');
+    await expect.poll(() => loaded(extra.locator('img'))).toBe(true);
+    await screenshot(page, 'reactions-custom-emoji');
   });
 
   it("offers no Edit or Delete on another's message", async () => {
