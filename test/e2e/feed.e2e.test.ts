@@ -385,4 +385,14 @@ describe('a link to a message of a conversation', () => {
     expect(await page.getByTestId('compose-notice').textContent()).toBe('The message you were editing was deleted or moved: what you wrote is here.');
     expect(await shown(id).count()).toBe(0);
   });
+
+  it('says so when an administrator deletes the topic being read, keeping what is typed', async () => {
+    const here = (await page.locator('section.conversation').getAttribute('data-conversation'))!;
+    const topic = here.split(':').slice(2).join(':');
+    await expect.poll(() => page.locator('section.conversation [data-testid=message]').count()).toBeGreaterThan(0);
+    const admin = world.service.accounts.find((a) => a.role === 200)!;
+    expect((await clientFor(world.service.url, admin).post('/streams/1/delete_topic', { topic_name: topic })).status).toBe(200);
+    await expect.poll(() => page.locator('section.conversation .message-list .empty').textContent()).toBe('The messages here were deleted.');
+    expect(await page.getByTestId('composer').inputValue()).toBe('left open while away, and changed');
+  });
 });

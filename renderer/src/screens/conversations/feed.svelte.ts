@@ -39,6 +39,8 @@ export class Feed {
   error = $state<string | null>(null);
   /** Every message shown moved away (the topic renamed, resolved or moved, by anyone): where they went. */
   movedTo = $state<ConversationKey | null>(null);
+  /** Every message shown was deleted (the topic deleted, say): the empty feed says so. */
+  deleted = $state(false);
   /** The messages open for editing here, with their text as typed. */
   readonly edits: EditHolder;
   /** The text of edits whose message left the feed while open, changed, until the compose box takes it. */
@@ -235,8 +237,9 @@ export class Feed {
    * family's clients follow a topic moved while it is open); deleted ones are nowhere.
    */
   async #follow(removed: number[]): Promise<void> {
-    const place = await call('messages.locate', { message_id: Math.max(...removed) }).catch(() => null);
-    if (place !== null && !this.source.holds(place.conversation)) this.movedTo = place.conversation;
+    const place = await call('messages.locate', { message_id: Math.max(...removed) }).catch(() => undefined);
+    if (place === null) this.deleted = true;
+    else if (place !== undefined && !this.source.holds(place.conversation)) this.movedTo = place.conversation;
   }
 
   /** A page before the oldest message shown (from the server), or after the newest (the mirror's offline). */
