@@ -94,6 +94,7 @@ export function conversationHandlers(context: CoreContext): AreaHandlers<Convers
         user_id: session.account.user_id,
         is_admin: session.isAdministrator(),
         conversation: cached ? summary(session, conversation, cached.last.message, cached.unread, cached.last_message_id) : null,
+        channel_name: channel?.name ?? null,
         is_archived: channel?.is_archived === true,
         unsubscribed_channel: channel && !channel.subscribed ? { invite_only: channel.invite_only } : null,
         deactivated_user_ids: conversation.target.kind === 'direct' ? conversation.target.user_ids.filter((user_id) => user_id !== session.account.user_id && userById(session.db, user_id)?.is_active === false) : [],

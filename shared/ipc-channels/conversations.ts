@@ -38,6 +38,8 @@ export interface OpenedConversation {
   user_id: number;
   is_admin: boolean;
   conversation: ConversationSummary | null;
+  /** The conversation's channel's name as the mirror knows it (one not subscribed to included); null for a direct conversation or a channel it does not know. */
+  channel_name: string | null;
   /** The conversation's channel is archived: its messages can be read, no new ones sent. */
   is_archived: boolean;
   /**

@@ -247,6 +247,7 @@ describe('a channel’s view', () => {
     const sandboxFeed = page.locator(`section.channel-feed[data-stream="${sandbox}"]`);
     await sandboxFeed.getByTestId('topic-header').filter({ hasText: 'tries' }).first().click();
     const topic = page.locator(`section.conversation[data-conversation="channel:${sandbox}:tries"]`);
+    expect(await topic.getByRole('heading', { level: 2 }).textContent()).toBe('#sandbox › tries');
     const banner = topic.getByTestId('channel-preview');
     await expect.poll(() => banner.textContent()).toContain('You are not subscribed to #sandbox: new messages here, replies to yours included, reach you once you subscribe.');
     await checkScreen(page, 'conversation-unsubscribed');

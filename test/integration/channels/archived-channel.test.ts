@@ -2,6 +2,7 @@
 // archives as real servers do (a stream `delete` event to a client that declared
 // archived_channels): the channel and the subscription stay in the mirror, flagged archived; it
 // leaves the sidebar, its conversations say so, and its history stays readable, topics included.
+// A topic of a channel the user is not in, nothing of it cached, is named and said unsubscribed.
 import { beforeAll, expect, it } from 'vitest';
 import type { AccountSession } from '../../../main/app/session';
 import type { CoreContext } from '../../../main/handlers/context';
@@ -41,4 +42,12 @@ it('keeps an archived channel readable, out of the sidebar, its conversations ma
   expect((await h['conversations.get']({ conversation })).is_archived).toBe(true);
   expect((await h['messages.page']({ conversation, cached: true, limit: 10 })).messages.map((view) => view.message.content)).toEqual(['<p>Before it closes</p>']);
   expect((await sidebar['sidebar.topics']({ stream_id, limit: 10 })).map((topic) => topic.topic)).toContain('plans');
+});
+
+it('names a topic of a channel the user is not subscribed to, nothing of it cached, and says it is not subscribed', async () => {
+  const h = messagingHandlers(session);
+  const member = simulator.service.accounts.find((a) => a.role === 400)!;
+  const stream_id = Number((await clientFor(simulator.service.url, member).get('/get_stream_id', { stream: 'sandbox' })).body['stream_id']);
+  const opened = await h['conversations.get']({ conversation: channelTopicConversation(stream_id, 'never read') });
+  expect(opened).toMatchObject({ conversation: null, channel_name: 'sandbox', unsubscribed_channel: { invite_only: false }, is_archived: false });
 });
