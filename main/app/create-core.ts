@@ -164,11 +164,6 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     emit('app.state', state());
   }
 
-  /**
-   * The account's session on its mirror; a mirror that cannot be opened (damaged, read-only, a
-   * newer version's) leaves the account without one, saying why: the other accounts are not
-   * touched, and the window offers retry, set aside and resync, or sign out.
-   */
   /** The organization's new name, in the account list: the header and the switcher say it. A refused write keeps the old one. */
   function renameOrganization(account_id: string, realm_name: string | undefined): void {
     if (realm_name === undefined) return;
@@ -179,6 +174,11 @@ export async function createAppCore(options: CoreOptions): Promise<AppCore> {
     }
   }
 
+  /**
+   * The account's session on its mirror; a mirror that cannot be opened (damaged, read-only, a
+   * newer version's) leaves the account without one, saying why: the other accounts are not
+   * touched, and the window offers retry, set aside and resync, or sign out.
+   */
   function openSession(account: Account, apiKey: string, firstSnapshot?: SnapshotStep): AccountSession | undefined {
     const path = mirrorPath(account.account_id);
     try {
