@@ -1,5 +1,7 @@
-// An Intl formatter costs far more to make than to use, and a conversation shows a time per
-// message: one formatter per time zone and style, made at its first use.
+// Times as the window shows them. An Intl formatter costs far more to make than to use, and a
+// conversation shows a time per message: one formatter per time zone and style, made at its first
+// use; and the calendar day a moment falls on in a zone, which day dividers and the lists of
+// conversations ("Yesterday") read.
 
 /** `clock`: hours and minutes, for a message under a day divider; `day`: the month and day; `date`: the date alone. */
 export type TimeStyle = 'date-time' | 'time' | 'clock' | 'day' | 'date';
