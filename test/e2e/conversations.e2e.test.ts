@@ -238,7 +238,7 @@ describe('messaging, end to end', () => {
     await page.getByTestId('delete-topic').click();
     await expect.poll(() => page.getByTestId('delete-progress').textContent(), { timeout: 15_000 }).toBe('The topic was deleted.');
     await expect.poll(() => item(page, 'channel:3:code review').count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => page.getByText('No messages here yet.').count()).toBe(1);
+    await expect.poll(() => page.getByText('The messages here were deleted.').count()).toBe(1);
     await screenshot(page, 'topic-deleted');
   });
 
