@@ -6,6 +6,7 @@
 // otherwise (the box says why when opened): typed text is never lost.
 import type { MirrorChanges } from '../../../shared/mirror-changes';
 import { call } from '../lib/ipc';
+import { withTextAfter } from '../screens/compose/drafts';
 import type { ChangeStream } from './changes';
 
 export interface EditInProgress {
@@ -82,7 +83,7 @@ export class EditsInProgress {
     const box = [...this.#boxes].find((open) => open.conversation() === edit.conversation);
     if (box) return box.takeBack(edit.content, EDIT_LOST_NOTICE);
     const draft = (await call('drafts.get', { conversation: edit.conversation }))?.content ?? '';
-    await call('drafts.save', { conversation: edit.conversation, content: draft.trim() === '' ? edit.content : `${draft}\n${edit.content}` });
+    await call('drafts.save', { conversation: edit.conversation, content: withTextAfter(draft, edit.content) });
     this.#handedOver.add(edit.conversation);
   }
 }

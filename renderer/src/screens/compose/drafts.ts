@@ -6,6 +6,11 @@ import { call } from '../../lib/ipc';
 
 const SAVE_AFTER_MS = 300;
 
+/** Text that comes back to a compose box (a message discarded, an edit whose message went) goes after what it holds, on a line of its own. */
+export function withTextAfter(text: string, added: string): string {
+  return text.trim() === '' ? added : `${text}\n${added}`;
+}
+
 export class DraftKeeper {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #unsaved: string | null = null;

@@ -94,13 +94,14 @@ export class Vocabulary {
   }
 
   #emoji(query: string): Suggestion[] {
-    const unicode = UNICODE_EMOJI_NAMES.map((e) => ({ name: e.emoji_name, glyph: unicodeGlyph(e.emoji_code), custom: false }));
-    const custom = this.customEmoji.active.map((e) => ({ name: e.emoji_name, glyph: undefined, image: this.customEmoji.src(e.emoji_code) }));
+    const unicode = UNICODE_EMOJI_NAMES.map((e) => ({ name: e.emoji_name, glyph: unicodeGlyph(e.emoji_code), image: null, custom: false }));
+    const custom = this.customEmoji.active.map((e) => ({ name: e.emoji_name, glyph: undefined, image: this.customEmoji.src(e.emoji_code), custom: true }));
     return rank([...custom, ...unicode], query, (e) => e.name).map((e) => ({
       id: `emoji-${e.name}`,
       label: `:${e.name}:`,
       ...(e.glyph !== undefined && { glyph: e.glyph }),
-      ...('image' in e && { detail: 'Custom emoji', ...(e.image !== null && { image: e.image }) }),
+      ...(e.image !== null && { image: e.image }),
+      ...(e.custom && { detail: 'Custom emoji' }),
       insert: emojiMarkup(e.name),
     }));
   }

@@ -18,6 +18,7 @@ import { alreadyShown, appendNewer, mergeUpdate, shownOf, withFlag } from './fee
 import { PAGE, pendingInOrder, type FeedPage, type FeedSource, type FeedUpdate, type OpeningPages, type PendingByConversation } from './feed-source';
 import { quoteAndReply } from './quote';
 import { ReadMarker } from './read-marker';
+import { withTextAfter } from '../compose/drafts';
 
 /** The most a refresh of the window reads again (after a registration, or a burst of messages). */
 const WINDOW_MAX = 500;
@@ -221,7 +222,7 @@ export class Feed {
     const queued = pendingInOrder(answer.pending).length > this.pending.length;
     const { messages, added } = mergeUpdate(this.messages, answer.messages, answer.removed);
     const lost = this.edits.left(answer.removed);
-    if (lost.length > 0) this.lostEdit = [this.lostEdit, ...lost].filter((text) => text !== null).join('\n');
+    if (lost.length > 0) this.lostEdit = lost.reduce(withTextAfter, this.lostEdit ?? '');
     if (messages.length === 0 && this.messages.length > 0 && answer.removed.length > 0) void this.#follow(answer.removed);
     this.shift = false;
     this.messages = messages;
